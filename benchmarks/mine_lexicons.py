@@ -1,0 +1,131 @@
+"""Rebuild corpora/indicators/<kind>.txt and corpora/abbreviations.tsv.
+
+Each indicator list is the hand-curated corpora/indicators/curated/<kind>.txt plus the
+phrases mined from the annotated explanations of ../shared/corpora/clues/wordplay-train.jsonl.
+A mined phrase is kept only if it occurs word for word in its clue (so it really was the
+clue's indicator). Abbreviations are the curated corpora/abbreviations-curated.tsv plus the
+`LETTERS (clue words)` pairs of the explanations, kept when the letters are short (at most
+3) and the words occur in the clue.
+
+usage: python benchmarks/mine_lexicons.py [../shared/corpora/clues/wordplay-train.jsonl]
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INDICATORS = ROOT / "corpora" / "indicators"
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-case words of a clue or gloss."""
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower().replace("’", "'"))
+
+
+def in_clue(phrase: str, clue: str) -> bool:
+    """Does the phrase occur word for word in the clue?"""
+    p, c = words_of(phrase), words_of(clue)
+    return bool(p) and any(c[i : i + len(p)] == p for i in range(len(c) - len(p) + 1))
+
+
+def gloss_tail(gloss: str) -> str:
+    """The indicator part of a gloss like 'lawsuit, curtailed' (after the last comma)."""
+    return gloss.split(",")[-1].strip(" *<=-–")
+
+
+def bracket_kind(token: str) -> str | None:
+    """Classify letters with [dropped] parts: R[ead] first, [cour]T last, [r]E[t]R[o] alternate..."""
+    pieces = re.findall(r"\[[^\]]*\]|[^\[\]]+", token)
+    kept = [p for p in pieces if not p.startswith("[")]
+    shape = "".join("d" if p.startswith("[") else "k" for p in pieces)
+    if shape == "kd":
+        return "first" if len(kept[0]) == 1 else "curtail"
+    if shape == "dk":
+        return "last" if len(kept[0]) == 1 else "behead"
+    if shape == "dkd":
+        return "middle" if len(kept[0]) <= 2 else "trim"
+    if shape == "kdk":
+        return "gut"
+    if len(pieces) >= 4 and all(len(p) == 1 for p in kept):
+        return "alternate"
+    return None
+
+
+def mined(row: dict) -> Iterator[tuple[str, str]]:
+    """Yield (kind, phrase) pairs read off one annotated clue."""
+    wp, clue = row["wordplay"], row["clue"]
+    for m in re.finditer(r"\(\*\s*([^()]+)\)", wp):
+        yield "anagram", m.group(1)
+    for m in re.finditer(r"\(<\s*([^()]+)\)|,\s*<\s*([^()]+)\)", wp):
+        yield "reversal", m.group(1) or m.group(2)
+    for m in re.finditer(r"([A-Z\[\]a-z']*\[[^\]]*\][A-Z\[\]a-z']*)\s*\(([^()]+)\)", wp):
+        kind = bracket_kind(m.group(1))
+        if kind:
+            yield kind, gloss_tail(m.group(2))
+    for word, kind in (("in", "insertion"), ("around", "container"), ("without", "subtraction")):
+        for m in re.finditer(rf"\b{word} \(([^()]+)\)", wp):
+            yield kind, m.group(1)
+    for m in re.finditer(r"sounds like[,]? \(([^()]+)\)|sounds like, ([^()]+)\)", wp, re.I):
+        yield "homophone", m.group(1) or m.group(2)
+    for m in re.finditer(r"\(([^()]*)\)\s*$", wp):
+        if "hidden" in wp.lower():
+            yield "hidden", gloss_tail(m.group(1))
+    del clue
+
+
+def mine_indicators(rows: list[dict]) -> dict[str, set[str]]:
+    """Mined phrases by kind, each checked against its clue."""
+    found: dict[str, set[str]] = collections.defaultdict(set)
+    for row in rows:
+        for kind, phrase in mined(row):
+            phrase = " ".join(words_of(phrase))
+            if phrase and len(phrase.split()) <= 4 and in_clue(phrase, row["clue"]):
+                found[kind].add(phrase)
+    return found
+
+
+def mine_abbreviations(rows: list[dict]) -> set[tuple[str, str]]:
+    """(phrase, LETTERS) pairs of explanations like 'DA (lawyer)', checked against the clue."""
+    pairs = set()
+    for row in rows:
+        for m in re.finditer(r"\b([A-Z]{1,3})\s*\(([^()]+)\)", row["wordplay"]):
+            letters, gloss = m.group(1), m.group(2).split(",")[0].strip()
+            phrase = " ".join(words_of(gloss))
+            if phrase and len(phrase.split()) <= 3 and in_clue(phrase, row["clue"]) and phrase.upper() != letters:
+                pairs.add((phrase, letters))
+    return pairs
+
+
+def read_list(path: Path) -> set[str]:
+    """Phrases of a one-per-line file, '#' comments skipped."""
+    if not path.exists():
+        return set()
+    return {ln.strip().lower() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")}
+
+
+def main(argv: list[str]) -> int:
+    source = Path(argv[0] if argv else ROOT.parent / "shared" / "corpora" / "clues" / "wordplay-train.jsonl")
+    rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
+    found = mine_indicators(rows)
+    for curated in sorted((INDICATORS / "curated").glob("*.txt")):
+        kind = curated.stem
+        phrases = read_list(curated) | found.get(kind, set())
+        (INDICATORS / f"{kind}.txt").write_text("".join(f"{p}\n" for p in sorted(phrases)), encoding="utf-8")
+        print(f"{kind:12s} curated {len(read_list(curated)):4d}  mined {len(found.get(kind, ())):4d}  total {len(phrases):4d}")
+    curated_abbr = ROOT / "corpora" / "abbreviations-curated.tsv"
+    pairs = {tuple(ln.split("\t")[:2]) for ln in curated_abbr.read_text(encoding="utf-8").splitlines() if "\t" in ln and not ln.startswith("#")}
+    mined_abbr = mine_abbreviations(rows)
+    merged = sorted(pairs | mined_abbr)
+    (ROOT / "corpora" / "abbreviations.tsv").write_text("".join(f"{p}\t{l}\n" for p, l in merged), encoding="utf-8")
+    print(f"abbreviations curated {len(pairs)}  mined {len(mined_abbr)}  total {len(merged)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

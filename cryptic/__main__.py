@@ -1,0 +1,3 @@
+from cryptic.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,29 @@
+"""Where the shipped data lives: grammar/ and corpora/ at the top of a checkout, or
+cryptic/_data/ inside an installed wheel."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+
+class DataError(RuntimeError):
+    """A data file the program needs is missing or corrupt."""
+
+
+@functools.cache
+def data_dir(name: str) -> Path:
+    """The folder holding shipped data `name` ('grammar' or 'corpora')."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / name, here / "_data" / name):
+        if candidate.is_dir():
+            return candidate
+    raise DataError(f"data folder {name!r} is missing: reinstall cryptic (pip install --force-reinstall .)")
+
+
+def data_file(*parts: str) -> Path:
+    """A shipped data file, or a DataError naming it."""
+    path = data_dir(parts[0]).joinpath(*parts[1:])
+    if not path.is_file():
+        raise DataError(f"data file {path} is missing: restore it from the repository or reinstall cryptic")
+    return path

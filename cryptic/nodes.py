@@ -1,0 +1,204 @@
+"""Types of the pipeline: clues, enumerations and wordplay trees (values, no behaviour)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal as Lit
+
+Word = str
+Words = tuple[Word, ...]
+Letters = str  # upper-case A-Z only
+
+
+@dataclass(frozen=True, slots=True)
+class Enumeration:
+    """Word lengths of the answer and the separators between them (',' '-' "'")."""
+
+    parts: tuple[int, ...]
+    separators: tuple[str, ...]
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """A clue as printed: its words (punctuation dropped) and enumeration."""
+
+    text: str
+    words: Words
+    enumeration: Enumeration
+
+
+# Wordplay nodes. Each carries the indicator words that signalled it, for explanations.
+
+
+@dataclass(frozen=True, slots=True)
+class Synonym:
+    """Words replaced by a synonym or abbreviation ("lawyer" -> DA)."""
+
+    words: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """Words used as themselves ("a" -> A, "I" -> I)."""
+
+    words: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A second definition: the wordplay half of a double definition."""
+
+    words: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Concat:
+    """A charade: parts joined in order, held as a flat tuple (never nested Concat)."""
+
+    parts: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Anagram:
+    """The letters of the fodder rearranged."""
+
+    indicator: Words
+    fodder: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """A run of letters hidden in the fodder (reversed when `backwards`)."""
+
+    indicator: Words
+    fodder: Words
+    backwards: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Insertion:
+    """`inner` put inside `outer` ("A in B"); Container is the same with B read first."""
+
+    indicator: Words
+    inner: Node
+    outer: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Container:
+    """`outer` put around `inner` ("B around A")."""
+
+    indicator: Words
+    outer: Node
+    inner: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Subtraction:
+    """`part`'s letters taken out of `whole` ("B without A")."""
+
+    indicator: Words
+    whole: Node
+    part: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Reversal:
+    """The body's letters backwards."""
+
+    indicator: Words
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class FirstLetters:
+    """The first letter of each fodder word ("initially", "heads of")."""
+
+    indicator: Words
+    fodder: Words
+
+
+@dataclass(frozen=True, slots=True)
+class LastLetters:
+    """The last letter of each fodder word ("finally", "ends of")."""
+
+    indicator: Words
+    fodder: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    """Every other letter of the fodder, odd or even ("oddly", "regularly")."""
+
+    indicator: Words
+    fodder: Words
+
+
+@dataclass(frozen=True, slots=True)
+class Middle:
+    """The middle letter(s) of the body ("heart of")."""
+
+    indicator: Words
+    body: Node
+
+
+TruncationKind = Lit["behead", "curtail", "trim", "gut", "half"]
+
+
+@dataclass(frozen=True, slots=True)
+class Truncation:
+    """The body with letters cut: first (behead), last (curtail), both ends (trim),
+    the middle (gut) or half of it (half: "mostly", "endlessly", "half")."""
+
+    kind: TruncationKind
+    indicator: Words
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Homophone:
+    """A word that sounds like the body ("we hear", "reportedly")."""
+
+    indicator: Words
+    body: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Spoonerism:
+    """Two words with their initial sounds swapped ("Spooner's")."""
+
+    indicator: Words
+    first: Node
+    second: Node
+
+
+Node = (
+    Synonym
+    | Literal
+    | Definition
+    | Concat
+    | Anagram
+    | Hidden
+    | Insertion
+    | Container
+    | Subtraction
+    | Reversal
+    | FirstLetters
+    | LastLetters
+    | Alternate
+    | Middle
+    | Truncation
+    | Homophone
+    | Spoonerism
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Parse:
+    """One reading of a clue: definition at one end, link words, wordplay (None: cryptic definition)."""
+
+    definition: Words
+    link: Words
+    wordplay: Node | None
+    definition_first: bool

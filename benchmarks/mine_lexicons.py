@@ -79,13 +79,18 @@ def mined(row: dict) -> Iterator[tuple[str, str]]:
     del clue
 
 
+# Function words that the annotations sometimes gloss as indicators of letter selection; as
+# lone words they would make nearly every clue ambiguous, so only a curated list may hold them.
+STOP = frozenset("a an the in of to for and is on by at as it its with from be this that or s i".split())
+
+
 def mine_indicators(rows: list[dict]) -> dict[str, set[str]]:
     """Mined phrases by kind, each checked against its clue."""
     found: dict[str, set[str]] = collections.defaultdict(set)
     for row in rows:
         for kind, phrase in mined(row):
             phrase = " ".join(words_of(phrase))
-            if phrase and len(phrase.split()) <= 4 and in_clue(phrase, row["clue"]):
+            if phrase and phrase not in STOP and len(phrase.split()) <= 4 and in_clue(phrase, row["clue"]):
                 found[kind].add(phrase)
     return found
 

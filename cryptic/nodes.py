@@ -202,3 +202,12 @@ class Parse:
     link: Words
     wordplay: Node | None
     definition_first: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """How a wordplay tree produced some letters: the node, its letters, its children's."""
+
+    node: Node
+    letters: Letters
+    parts: tuple[Derivation, ...]

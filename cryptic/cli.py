@@ -1,0 +1,206 @@
+"""The `cryptic` command line: one subcommand per job, errors as one line and a non-zero exit."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from cryptic.data import DataError
+from cryptic.parse import ClueError, parse_clue
+
+
+class UsageError(Exception):
+    """Bad input the user can fix; the message is one line."""
+
+
+def positive(kind: type) -> Callable[[str], float]:
+    """An argparse type accepting positive numbers of a kind."""
+
+    def convert(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") from None
+        if not value > 0 or value != value or value == math.inf:
+            raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+        return value
+
+    return convert
+
+
+# ---------------------------------------------------------------- parses, explain, stats
+
+
+def cmd_parses(a: argparse.Namespace) -> int:
+    from cryptic.explain import show_parse
+    from cryptic.forest import Cut, count_filtered, counts, parse_cost, parses
+
+    clue = parse_clue(a.clue)
+    leaf = leaf_bounds(a.thesaurus)
+    if a.count:
+        naive, canonical = counts(clue, leaf)
+        print(f"naive {naive}  canonical {canonical}  after length filter {count_filtered(clue, leaf)}")
+        return 0
+    deadline = time.monotonic() + a.timeout
+    shown = 0
+    try:
+        for parse in itertools.islice(parses(clue, leaf, deadline), a.limit):
+            shown += 1
+            print(f"{parse_cost(parse):7.1f}  {show_parse(parse)}")
+    except Cut:
+        print(f"(stopped after {a.timeout:g} s; raise --timeout for more)", file=sys.stderr)
+    if shown == a.limit:
+        print(f"(first {a.limit} shown; --limit N for more)", file=sys.stderr)
+    return 0
+
+
+def cmd_explain(a: argparse.Namespace) -> int:
+    from cryptic.explain import draw
+    from cryptic.forest import Cut, parse_cost, parses
+
+    clue = parse_clue(a.clue)
+    if a.solve:
+        from cryptic.solve import explain_solutions
+
+        print(explain_solutions(clue, top=a.limit, timeout=a.timeout))
+        return 0
+    deadline = time.monotonic() + a.timeout
+    try:
+        for k, parse in enumerate(itertools.islice(parses(clue, leaf_bounds(a.thesaurus), deadline), a.limit), 1):
+            print(f"parse {k} (cost {parse_cost(parse):.1f})")
+            print(draw(parse))
+            print()
+    except Cut:
+        print(f"(stopped after {a.timeout:g} s)", file=sys.stderr)
+    return 0
+
+
+def read_jsonl(path: str) -> Iterator[tuple[int, dict | None, str | None]]:
+    """Yield (line number, row or None, error or None) for each non-blank line."""
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="strict")
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    with stream:
+        try:
+            for n, line in enumerate(stream, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as e:
+                    yield n, None, f"line {n}: not JSON ({e.msg})"
+                    continue
+                yield (n, row, None) if isinstance(row, dict) else (n, None, f"line {n}: not a JSON object")
+        except UnicodeDecodeError:
+            raise UsageError(f"{path} is not UTF-8 text") from None
+
+
+def cmd_stats(a: argparse.Namespace) -> int:
+    from cryptic.forest import count_filtered, counts
+    from cryptic.stats import plot_counts, table
+
+    rows = []
+    for n, row, error in itertools.islice(read_jsonl(a.corpus), a.limit):
+        clue_text = row.get("clue") if row else None
+        if error or not isinstance(clue_text, str):
+            rows.append(None)
+            continue
+        try:
+            clue = parse_clue(clue_text)
+        except ClueError:
+            rows.append(None)
+            continue
+        rows.append(clue)
+    clues = [c for c in rows if c is not None]
+    if not clues:
+        raise UsageError(f"{a.corpus}: no readable clues (rows need a 'clue' field with an enumeration)")
+    leaf = leaf_bounds(a.thesaurus)
+    measured = []
+    for clue in progress(clues, "counting parses"):
+        naive, canonical = counts(clue, leaf)
+        measured.append((len(clue.words), naive, canonical, count_filtered(clue, leaf)))
+    print(table(measured))
+    skipped = len(rows) - len(clues)
+    if skipped:
+        print(f"({skipped} rows skipped: no clue or unreadable)", file=sys.stderr)
+    if a.plot:
+        plot_counts(measured, a.plot)
+        print(f"plot written to {a.plot}", file=sys.stderr)
+    return 0
+
+
+def progress(items: Sequence, what: str):
+    """Items with a progress bar on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        return items
+    from tqdm import tqdm
+
+    return tqdm(items, desc=what, unit="clue", file=sys.stderr)
+
+
+def leaf_bounds(use_thesaurus: bool):
+    """Leaf bounds: the thesaurus's, or the plain documented ones."""
+    from cryptic.forest import plain_bounds
+
+    if not use_thesaurus:
+        return plain_bounds
+    from cryptic.thesaurus import leaf_bounds as thesaurus_bounds
+
+    return thesaurus_bounds
+
+
+# ---------------------------------------------------------------- the parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cryptic", description="Cryptic crossword clue parser and solver.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("parses", help="list a clue's readings, cheapest first")
+    s.add_argument("clue", help='the clue with its enumeration, e.g. "Lowest point in ruptured drain (5)"')
+    s.add_argument("--limit", type=positive(int), default=20, help="how many readings to show (default 20)")
+    s.add_argument("--count", action="store_true", help="print the numbers of readings: naive, canonical, after length filter")
+    s.add_argument("--thesaurus", action="store_true", help="bound synonym leaves by the thesaurus")
+    s.add_argument("--timeout", type=positive(float), default=10.0, help="seconds to search (default 10)")
+    s.set_defaults(run=cmd_parses)
+
+    s = sub.add_parser("explain", help="draw a clue's best readings as trees")
+    s.add_argument("clue")
+    s.add_argument("--limit", type=positive(int), default=3, help="how many trees (default 3)")
+    s.add_argument("--thesaurus", action="store_true", help="bound synonym leaves by the thesaurus")
+    s.add_argument("--solve", action="store_true", help="draw the derivation of each answer the solver finds")
+    s.add_argument("--timeout", type=positive(float), default=10.0)
+    s.set_defaults(run=cmd_explain)
+
+    s = sub.add_parser("stats", help="parse counts by clue length over a corpus")
+    s.add_argument("corpus", help="JSONL file whose rows have a 'clue' field")
+    s.add_argument("--limit", type=positive(int), default=None)
+    s.add_argument("--plot", metavar="FILE.png", help="also draw the counts (linear and log scale)")
+    s.add_argument("--thesaurus", action="store_true", help="bound synonym leaves by the thesaurus")
+    s.set_defaults(run=cmd_stats)
+
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    a = parser.parse_args(argv)
+    try:
+        return a.run(a)
+    except (ClueError, UsageError, DataError) as e:
+        print(f"cryptic {a.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"cryptic {a.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except MemoryError:
+        print(f"cryptic {a.command}: out of memory; try a smaller input or --timeout", file=sys.stderr)
+        return 2

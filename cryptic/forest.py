@@ -1,0 +1,624 @@
+"""Clue words -> parse forest: every reading of a clue as definition + link + wordplay.
+
+The grammar of wordplay is a set of small rules (combinators): each takes a span of words
+and yields the productions that can read it, a node builder and the sub-spans that must be
+read in turn. One interpreter enumerates trees from them (cheapest first, filtered by length);
+two others count them without enumerating (canonical flat charades, and the naive binary
+charades of the original design) and bound their cost.
+
+Charades are flat: a Concat's parts are never Concats, so each tree is produced once.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Literal as Lit
+from typing import assert_never
+
+from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, weights
+from cryptic.nodes import (
+    Alternate, Anagram, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
+    Insertion, LastLetters, Literal, Middle, Node, Parse, Reversal, Spoonerism, Subtraction,
+    Synonym, Truncation, Words,
+)  # fmt: skip
+
+Bounds = tuple[int, int]
+LeafKind = Lit["synonym", "definition"]
+# How long the words of a leaf can be as a synonym/definition; None: they cannot be one.
+LeafBounds = Callable[[LeafKind, Words], Bounds | None]
+
+MAX = 40  # longest output that matters: no answer is longer
+PLAIN_MAX = 12  # without a thesaurus, a synonym leaf gives 1..PLAIN_MAX letters
+# Only one-letter words are Literal leaves ("a", "I"); a short word used as itself ("on" ->
+# ON) is one of its own synonyms instead, so that each such word adds one reading, not two.
+MAX_LITERAL = 1
+
+
+def letters(words: Words) -> str:
+    """The upper-case letters of some words.
+
+    >>> letters(("Ice-cream", "o'clock"))
+    'ICECREAMOCLOCK'
+    """
+    return "".join(ch for ch in "".join(words).upper() if "A" <= ch <= "Z")
+
+
+def plain_bounds(kind: LeafKind, words: Words) -> Bounds | None:
+    """Leaf bounds with no thesaurus: any definition gives 1..MAX letters; as a synonym, any
+    single word gives 1..PLAIN_MAX letters, and a phrase of several words only if it is a
+    known substitution (corpora/abbreviations.tsv)."""
+    if kind == "definition":
+        return (1, MAX) if letters(words) else None
+    if len(words) == 1 and letters(words):
+        return (1, PLAIN_MAX)
+    subs = abbreviations(words)
+    if subs:
+        return (min(map(len, subs)), max(map(len, subs)))
+    return None
+
+
+# ---------------------------------------------------------------- operations over trees
+
+EMPTY: Bounds = (1, 0)  # the bounds of a node that can produce nothing
+
+
+def possible(b: Bounds) -> bool:
+    """Can a node with these bounds produce anything?"""
+    return b[0] <= b[1]
+
+
+
+def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
+    """The least and most letters the node can produce (EMPTY when it can produce none)."""
+    match node:
+        case Synonym(words):
+            return leaf("synonym", words) or EMPTY
+        case Literal(words):
+            n = len(letters(words))
+            return (n, n)
+        case Definition(words):
+            return leaf("definition", words) or EMPTY
+        case Concat(parts):
+            bs = [length_bounds(p, leaf) for p in parts]
+            if not all(map(possible, bs)):
+                return EMPTY
+            return (sum(b[0] for b in bs), min(MAX, sum(b[1] for b in bs)))
+        case Anagram(_, fodder):
+            n = len(letters(fodder))
+            return (n, n)
+        case Hidden(_, fodder, _):
+            return (2, len(letters(fodder)) - 1)
+        case Insertion(_, inner, outer) | Container(_, outer, inner):
+            (a, b), (c, d) = length_bounds(inner, leaf), length_bounds(outer, leaf)
+            return (a + max(c, 2), min(MAX, b + d)) if a <= b and 2 <= d and c <= d else EMPTY
+        case Subtraction(_, whole, part):
+            (a, b), (c, d) = length_bounds(whole, leaf), length_bounds(part, leaf)
+            return (max(1, a - d), b - c) if a <= b and c <= d else EMPTY
+        case Reversal(_, body) | Homophone(_, body):
+            lo, hi = length_bounds(body, leaf)
+            if lo > hi or isinstance(node, Reversal):
+                return (lo, hi)
+            return (max(1, lo - 2), min(MAX, hi + 2))
+        case FirstLetters(_, fodder) | LastLetters(_, fodder):
+            return (len(fodder), len(fodder))
+        case Alternate(_, fodder):
+            n = len(letters(fodder))
+            return (n // 2, (n + 1) // 2) if n >= 2 else EMPTY
+        case Middle(_, body):
+            lo, hi = length_bounds(body, leaf)
+            return (1, 2) if lo <= hi and hi >= 3 else EMPTY
+        case Truncation(kind, _, body):
+            lo, hi = length_bounds(body, leaf)
+            cut = {"behead": (1, 1), "curtail": (1, 1), "trim": (2, 2), "gut": (1, 2)}
+            if lo > hi:
+                return EMPTY
+            if kind == "half":
+                return (max(1, lo // 2), (hi + 1) // 2)
+            least, most = cut[kind]
+            return (max(1, lo - most), hi - least)
+        case Spoonerism(_, first, second):
+            (a, b), (c, d) = length_bounds(first, leaf), length_bounds(second, leaf)
+            return (max(1, a + c - 2), min(MAX, b + d + 2)) if a <= b and c <= d else EMPTY
+        case _:
+            assert_never(node)
+
+
+def own_cost(node: Node) -> float:
+    """The cost of the node itself, children excluded (weights from corpora/weights.json)."""
+    w = weights()
+    ind = w["indicator_per_extra_word"]
+    match node:
+        case Synonym(words):
+            return w["synonym_per_word"] * len(words)
+        case Literal(words):
+            return w["literal_per_word"] * len(words)
+        case Definition(words):
+            return w["definition_base"] + w["definition_per_word"] * len(words)
+        case Concat(parts):
+            return w["concat_per_part"] * len(parts)
+        case Anagram(i, _):
+            return w["anagram"] + ind * (len(i) - 1)
+        case Hidden(i, _, backwards):
+            return w["hidden"] + ind * (len(i) - 1) + 10 * backwards
+        case Insertion(i, _, _):
+            return w["insertion"] + ind * (len(i) - 1)
+        case Container(i, _, _):
+            return w["container"] + ind * (len(i) - 1)
+        case Subtraction(i, _, _):
+            return w["subtraction"] + ind * (len(i) - 1)
+        case Reversal(i, _):
+            return w["reversal"] + ind * (len(i) - 1)
+        case FirstLetters(i, _):
+            return w["first_letters"] + ind * (len(i) - 1)
+        case LastLetters(i, _):
+            return w["last_letters"] + ind * (len(i) - 1)
+        case Alternate(i, _):
+            return w["alternate"] + ind * (len(i) - 1)
+        case Middle(i, _):
+            return w["middle"] + ind * (len(i) - 1)
+        case Truncation(_, i, _):
+            return w["truncation"] + ind * (len(i) - 1)
+        case Homophone(i, _):
+            return w["homophone"] + ind * (len(i) - 1)
+        case Spoonerism(i, _, _):
+            return w["spoonerism"] + ind * (len(i) - 1)
+        case _:
+            assert_never(node)
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The node's sub-trees."""
+    match node:
+        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate():
+            return ()
+        case Concat(parts):
+            return parts
+        case Insertion(_, inner, outer):
+            return (inner, outer)
+        case Container(_, outer, inner):
+            return (outer, inner)
+        case Subtraction(_, whole, part):
+            return (whole, part)
+        case Reversal(_, body) | Middle(_, body) | Truncation(_, _, body) | Homophone(_, body):
+            return (body,)
+        case Spoonerism(_, first, second):
+            return (first, second)
+        case _:
+            assert_never(node)
+
+
+@functools.lru_cache(maxsize=200_000)
+def cost(node: Node) -> float:
+    """The cost of a wordplay tree: its own cost plus its children's."""
+    return own_cost(node) + sum(map(cost, children(node)))
+
+
+def parse_cost(parse: Parse) -> float:
+    """The cost of a whole reading: wordplay and link, times the definition-length penalty."""
+    w = weights()
+    body = w["cryptic_definition"] if parse.wordplay is None else cost(parse.wordplay)
+    penalty = 1 + w["definition_length_penalty"] * (len(parse.definition) - 1)
+    # A definition seldom ends on a link word ("Lowest point in"): that word is the link.
+    inner = parse.definition[-1:] if parse.definition_first else parse.definition[:1]
+    edge = w["definition_edge_link"] if parse.wordplay is not None and is_indicator("link", inner) else 0
+    return (body + edge + w["link_per_word"] * len(parse.link)) * penalty
+
+
+# ---------------------------------------------------------------- the grammar as combinators
+
+
+@dataclass(frozen=True, slots=True)
+class Production:
+    """One way to read a span: a node builder and the sub-spans it needs read."""
+
+    build: Callable[..., Node]
+    spans: tuple[Words, ...]
+    own: float
+
+
+Rule = Callable[[Words], Iterator[Production]]
+
+
+def production(build: Callable[..., Node], *spans: Words) -> Production:
+    """A Production with its own cost (the builder's node, with stand-in children)."""
+    stand_in = Literal(("",))
+    return Production(build, spans, own_cost(build(*(stand_in for _ in spans))))
+
+
+def around(span: Words, kind: str) -> Iterator[tuple[Words, Words]]:
+    """Yield (indicator, rest) for an indicator of `kind` at either end of the span."""
+    for k in range(1, min(MAX_INDICATOR_WORDS, len(span) - 1) + 1):
+        if is_indicator(kind, span[:k]):
+            yield span[:k], span[k:]
+        # A span like "upset upset" reads the same from either end: yield that tree once.
+        if is_indicator(kind, span[-k:]) and (span[-k:], span[:-k]) != (span[:k], span[k:]):
+            yield span[-k:], span[:-k]
+
+
+def between(span: Words, kind: str) -> Iterator[tuple[Words, Words, Words]]:
+    """Yield (before, indicator, after) for an indicator of `kind` inside the span."""
+    for i in range(1, len(span) - 1):
+        for k in range(1, min(MAX_INDICATOR_WORDS, len(span) - 1 - i) + 1):
+            if is_indicator(kind, span[i : i + k]):
+                yield span[:i], span[i : i + k], span[i + k :]
+
+
+def leaf_rule(leaf: LeafBounds) -> Rule:
+    """Synonym and literal leaves."""
+
+    def rule(span: Words) -> Iterator[Production]:
+        if leaf("synonym", span) is not None:
+            yield production(lambda: Synonym(span))
+        if len(span) == 1 and 0 < len(letters(span)) <= MAX_LITERAL:
+            yield production(lambda: Literal(span))
+
+    return rule
+
+
+def fodder_rule(kind: str, make: Callable[[Words, Words], Node], least: int) -> Rule:
+    """Operations on the letters of the words themselves (anagram, hidden, first letters...)."""
+
+    def rule(span: Words) -> Iterator[Production]:
+        for ind, fodder in around(span, kind):
+            if len(letters(fodder)) >= least:
+                yield production(lambda ind=ind, fodder=fodder: make(ind, fodder))
+
+    return rule
+
+
+def unary_rule(kind: str, make: Callable[[Words, Node], Node]) -> Rule:
+    """Operations on one sub-reading (reversal, homophone, truncations...)."""
+
+    def rule(span: Words) -> Iterator[Production]:
+        for ind, body in around(span, kind):
+            yield production(lambda b, ind=ind: make(ind, b), body)
+
+    return rule
+
+
+def binary_rule(kind: str, make: Callable[[Words, Node, Node], Node]) -> Rule:
+    """Operations joining the readings before and after an inner indicator (A in B)."""
+
+    def rule(span: Words) -> Iterator[Production]:
+        for before, ind, after in between(span, kind):
+            yield production(lambda a, b, ind=ind: make(ind, a, b), before, after)
+
+    return rule
+
+
+def spoonerism_rule(span: Words) -> Iterator[Production]:
+    """Spooner's two words, each read as a synonym or itself."""
+    for ind, rest in around(span, "spoonerism"):
+        for i in range(1, len(rest)):
+            yield production(lambda a, b, ind=ind: Spoonerism(ind, a, b), rest[:i], rest[i:])
+
+
+def truncation(kind: str) -> Callable[[Words, Node], Node]:
+    """A Truncation builder of one kind."""
+    return lambda ind, body: Truncation(kind, ind, body)
+
+
+@functools.cache
+def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
+    """Every rule of the wordplay grammar except charades (handled by the interpreters)."""
+    return (
+        leaf_rule(leaf),
+        fodder_rule("anagram", Anagram, 2),
+        fodder_rule("hidden", lambda i, f: Hidden(i, f, False), 4),
+        fodder_rule("first", FirstLetters, 1),
+        fodder_rule("last", LastLetters, 1),
+        fodder_rule("alternate", Alternate, 4),
+        binary_rule("insertion", Insertion),
+        binary_rule("container", Container),
+        binary_rule("subtraction", Subtraction),
+        unary_rule("reversal", Reversal),
+        unary_rule("middle", Middle),
+        unary_rule("homophone", Homophone),
+        *(unary_rule(k, truncation(k)) for k in ("behead", "curtail", "trim", "gut", "half")),
+        spoonerism_rule,
+    )
+
+
+def productions(span: Words, leaf: LeafBounds) -> Iterator[Production]:
+    """Every non-charade production for the span (alternatives: all of them)."""
+    for rule in rules(leaf):
+        yield from rule(span)
+
+
+def splits(span: Words) -> Iterator[tuple[Words, Words]]:
+    """Yield (head, rest) for the places a charade can divide the span, skipping at most one
+    connector word ("and", "with") between the parts."""
+    for i in range(1, len(span)):
+        yield span[:i], span[i:]
+        if i < len(span) - 1 and is_indicator("connector", span[i : i + 1]):
+            yield span[:i], span[i + 1 :]
+
+
+# ---------------------------------------------------------------- counting and cost floors
+
+
+@functools.lru_cache(maxsize=100_000)
+def count_pieces(span: Words, leaf: LeafBounds, naive: bool) -> int:
+    """How many non-charade trees read the span."""
+    return sum(math.prod(count_all(s, leaf, naive) for s in p.spans) for p in productions(span, leaf))
+
+
+@functools.lru_cache(maxsize=100_000)
+def count_sequences(span: Words, leaf: LeafBounds) -> int:
+    """How many flat sequences of one or more pieces read the span."""
+    return count_pieces(span, leaf, False) + sum(
+        count_pieces(head, leaf, False) * count_sequences(rest, leaf) for head, rest in splits(span)
+    )
+
+
+@functools.lru_cache(maxsize=100_000)
+def count_all(span: Words, leaf: LeafBounds, naive: bool) -> int:
+    """How many trees read the span: flat charades, or every binary bracketing when naive."""
+    if naive:
+        return count_pieces(span, leaf, True) + sum(
+            count_all(head, leaf, True) * count_all(rest, leaf, True) for head, rest in splits(span)
+        )
+    return count_sequences(span, leaf)
+
+
+@functools.lru_cache(maxsize=100_000)
+def floor_pieces(span: Words, leaf: LeafBounds) -> float:
+    """The least cost of a non-charade tree reading the span (inf: none)."""
+    return min((p.own + sum(floor_all(s, leaf) for s in p.spans) for p in productions(span, leaf)), default=math.inf)
+
+
+@functools.lru_cache(maxsize=100_000)
+def floor_sequence(span: Words, leaf: LeafBounds) -> float:
+    """The least cost of one or more charade parts reading the span, per-part cost included."""
+    part = weights()["concat_per_part"]
+    return min(
+        floor_pieces(span, leaf) + part,
+        min((floor_pieces(h, leaf) + part + floor_sequence(r, leaf) for h, r in splits(span)), default=math.inf),
+    )
+
+
+@functools.lru_cache(maxsize=100_000)
+def floor_all(span: Words, leaf: LeafBounds) -> float:
+    """The least cost of any tree reading the span."""
+    part = weights()["concat_per_part"]
+    charade = min((floor_pieces(h, leaf) + part + floor_sequence(r, leaf) for h, r in splits(span)), default=math.inf)
+    return min(floor_pieces(span, leaf), charade)
+
+
+@functools.cache
+def stand_in_leaf(leaf: LeafBounds) -> LeafBounds:
+    """The leaf bounds, extended to stand-in leaves '#lo:hi' whose bounds are written in them."""
+
+    def bounds(kind: LeafKind, words: Words) -> Bounds | None:
+        if len(words) == 1 and words[0].startswith("#"):
+            lo, hi = words[0][1:].split(":")
+            return (int(lo), int(hi))
+        return leaf(kind, words)
+
+    return bounds
+
+
+def clamp(b: Bounds) -> Bounds:
+    """Bounds capped at MAX + 1, so that counting by bounds stays finite."""
+    return (min(b[0], MAX + 1), min(b[1], MAX + 1))
+
+
+@functools.lru_cache(maxsize=100_000)
+def count_by_bounds(span: Words, leaf: LeafBounds, charades: bool = True) -> tuple[tuple[Bounds, int], ...]:
+    """How many canonical trees read the span, by their length bounds (pieces only unless charades)."""
+    tally: dict[Bounds, int] = {}
+    extended = stand_in_leaf(leaf)
+    for p in productions(span, leaf):
+        for combo in itertools.product(*(count_by_bounds(s, leaf) for s in p.spans)):
+            stand_ins = (Synonym((f"#{lo}:{hi}",)) for (lo, hi), _ in combo)
+            b = clamp(length_bounds(p.build(*stand_ins), extended))
+            if b[0] <= b[1]:
+                tally[b] = tally.get(b, 0) + math.prod(n for _, n in combo)
+    if charades:
+        for head, rest in splits(span):
+            for (a, b), n in count_by_bounds(head, leaf, False):
+                for (c, d), m in count_sequences_by_bounds(rest, leaf):
+                    key = clamp((a + c, b + d))
+                    tally[key] = tally.get(key, 0) + n * m
+    return tuple(tally.items())
+
+
+@functools.lru_cache(maxsize=100_000)
+def count_sequences_by_bounds(span: Words, leaf: LeafBounds) -> tuple[tuple[Bounds, int], ...]:
+    """How many flat sequences of one or more pieces read the span, by length bounds."""
+    return count_by_bounds(span, leaf, True)
+
+
+def count_filtered(clue: Clue, leaf: LeafBounds = plain_bounds) -> int:
+    """How many canonical readings of the clue survive the length filter."""
+    n = clue.enumeration.length
+    total = 1  # the cryptic definition
+    for definition, link, body, _first in readings(clue.words):
+        if leaf("definition", definition) is None:
+            continue
+        total += sum(k for (lo, hi), k in count_by_bounds(body, leaf) if lo <= n <= hi)
+        total += not link and fits(length_bounds(Definition(body), leaf), n, n)
+    return total
+
+
+# ---------------------------------------------------------------- enumeration
+
+
+class Cut(Exception):
+    """The search ran past its deadline."""
+
+
+def fits(b: Bounds, lo: int, hi: int) -> bool:
+    """Do bounds b admit some length in lo..hi?"""
+    return b[0] <= b[1] and b[0] <= hi and b[1] >= lo
+
+
+def wordplays(span: Words, lo: int, hi: int, budget: float, leaf: LeafBounds = plain_bounds, deadline: float = math.inf) -> Iterator[Node]:
+    """Yield every tree reading the span whose length can fall in lo..hi and cost is within budget.
+
+    A repeated word can give one tree two derivations ("upset cat upset", either "upset"
+    the outer reversal's indicator); trees are values, so each is yielded once."""
+    seen: set[Node] = set()
+    for node in itertools.chain(pieces(span, lo, hi, budget, leaf, deadline), map(Concat, sequences(span, lo, hi, budget, leaf, deadline, least=2))):
+        if node not in seen:
+            seen.add(node)
+            yield node
+
+
+def pieces(span: Words, lo: int, hi: int, budget: float, leaf: LeafBounds, deadline: float) -> Iterator[Node]:
+    """Yield the non-charade trees of the span within budget and length."""
+    if floor_pieces(span, leaf) > budget:
+        return
+    if time.monotonic() > deadline:
+        raise Cut
+    for p in productions(span, leaf):
+        if p.own + sum(floor_all(s, leaf) for s in p.spans) > budget:
+            continue
+        for kids in products(p.spans, budget - p.own, leaf, deadline):
+            node = p.build(*kids)
+            if fits(length_bounds(node, leaf), lo, hi):
+                yield node
+
+
+def products(spans: tuple[Words, ...], budget: float, leaf: LeafBounds, deadline: float) -> Iterator[tuple[Node, ...]]:
+    """Yield a reading of each span, their costs summing within budget."""
+    if not spans:
+        yield ()
+        return
+    first, rest = spans[0], spans[1:]
+    reserve = sum(floor_all(s, leaf) for s in rest)
+    for node in wordplays(first, 1, MAX, budget - reserve, leaf, deadline):
+        for more in products(rest, budget - cost(node), leaf, deadline):
+            yield (node, *more)
+
+
+def sequences(span: Words, lo: int, hi: int, budget: float, leaf: LeafBounds, deadline: float, least: int = 1) -> Iterator[tuple[Node, ...]]:
+    """Yield flat charade part lists (at least `least` parts) reading the span, per-part cost included."""
+    part = weights()["concat_per_part"]
+    if floor_sequence(span, leaf) > budget:
+        return
+    if least <= 1:
+        for node in pieces(span, lo, hi, budget - part, leaf, deadline):
+            yield (node,)
+    for head, rest in splits(span):
+        reserve = floor_sequence(rest, leaf)
+        for node in pieces(head, 1, hi, budget - part - reserve, leaf, deadline):
+            a, b = length_bounds(node, leaf)
+            for tail in sequences(rest, lo - b, hi - a, budget - part - cost(node), leaf, deadline):
+                yield (node, *tail)
+
+
+# ---------------------------------------------------------------- whole clues
+
+
+def readings(words: Words) -> Iterator[tuple[Words, Words, Words, bool]]:
+    """Yield (definition, link, wordplay span, definition_first) for every split of a clue."""
+    n = len(words)
+    for d in range(1, n):
+        for first in (True, False):
+            definition = words[:d] if first else words[n - d :]
+            rest = words[d:] if first else words[: n - d]
+            yield definition, (), rest, first
+            for k in (1, 2):
+                link = rest[:k] if first else rest[-k:]
+                body = rest[k:] if first else rest[:-k]
+                if body and is_indicator("link", link):
+                    yield definition, link, body, first
+
+
+def clue_parses(clue: Clue, budget: float, leaf: LeafBounds = plain_bounds, deadline: float = math.inf) -> Iterator[Parse]:
+    """Yield every reading of the clue within budget whose wordplay admits the answer's length."""
+    n = clue.enumeration.length
+    w = weights()
+    if w["cryptic_definition"] <= budget:
+        yield Parse(clue.words, (), None, True)
+    for definition, link, body, first in readings(clue.words):
+        if leaf("definition", definition) is None:
+            continue
+        penalty = 1 + w["definition_length_penalty"] * (len(definition) - 1)
+        room = budget / penalty - w["link_per_word"] * len(link)
+        double = Definition(body)
+        if not link and cost(double) <= room and fits(length_bounds(double, leaf), n, n):
+            yield Parse(definition, link, double, first)
+        for node in wordplays(body, n, n, room, leaf, deadline):
+            yield Parse(definition, link, node, first)
+
+
+def parses(clue: Clue, leaf: LeafBounds = plain_bounds, deadline: float = math.inf, start: float = 120.0, ceiling: float = 4000.0) -> Iterator[Parse]:
+    """Yield the clue's readings cheapest first, lazily: rounds of doubling cost budget,
+    each round's new readings sorted. Raises Cut past the deadline."""
+    floor = 0.0
+    budget = start
+    while floor < ceiling:
+        budget = min(budget, ceiling)
+        batch = [(parse_cost(p), i, p) for i, p in enumerate(clue_parses(clue, budget, leaf, deadline))]
+        heapq.heapify(batch)
+        while batch:
+            c, _, p = heapq.heappop(batch)
+            if c > budget:  # the next round yields it, in its place
+                break
+            if c > floor:
+                yield p
+        floor, budget = budget, budget * 2
+
+
+def counts(clue: Clue, leaf: LeafBounds = plain_bounds) -> tuple[int, int]:
+    """(naive, canonical) numbers of readings of the clue, before any length filter."""
+    naive = canonical = 0
+    for definition, link, body, _first in readings(clue.words):
+        if leaf("definition", definition) is None:
+            continue
+        naive += count_all(body, leaf, True) + (not link)  # + the double definition
+        canonical += count_all(body, leaf, False) + (not link)
+    return naive + 1, canonical + 1  # + 1: the cryptic definition
+
+
+def naive_wordplays(span: Words, leaf: LeafBounds = plain_bounds) -> Iterator[Node]:
+    """Yield every tree of the span with charades as nested binary Concats (the naive form)."""
+    for p in productions(span, leaf):
+        for kids in itertools.product(*(list(naive_wordplays(s, leaf)) for s in p.spans)):
+            yield p.build(*kids)
+    for head, rest in splits(span):
+        for a in naive_wordplays(head, leaf):
+            for b in naive_wordplays(rest, leaf):
+                yield Concat((a, b))
+
+
+def canonical_wordplays(span: Words, leaf: LeafBounds = plain_bounds) -> Iterator[Node]:
+    """Yield every canonical tree of the span, no cost or length limit."""
+    return wordplays(span, 1, MAX, math.inf, leaf)
+
+
+def flatten(node: Node) -> Node:
+    """The canonical form of a tree: nested Concats spliced into their parent."""
+    match node:
+        case Concat(parts):
+            flat = tuple(flatten(p) for p in parts)
+            return Concat(tuple(q for p in flat for q in (p.parts if isinstance(p, Concat) else (p,))))
+        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate():
+            return node
+        case Insertion(i, inner, outer):
+            return Insertion(i, flatten(inner), flatten(outer))
+        case Container(i, outer, inner):
+            return Container(i, flatten(outer), flatten(inner))
+        case Subtraction(i, whole, part):
+            return Subtraction(i, flatten(whole), flatten(part))
+        case Reversal(i, body):
+            return Reversal(i, flatten(body))
+        case Middle(i, body):
+            return Middle(i, flatten(body))
+        case Truncation(k, i, body):
+            return Truncation(k, i, flatten(body))
+        case Homophone(i, body):
+            return Homophone(i, flatten(body))
+        case Spoonerism(i, first, second):
+            return Spoonerism(i, flatten(first), flatten(second))
+        case _:
+            assert_never(node)
+

@@ -1,0 +1,78 @@
+"""Indicator, link and abbreviation lexicons from corpora/ (loaded once, on first use)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from cryptic.data import DataError, data_file
+from cryptic.nodes import Words
+
+KINDS = (
+    "anagram", "hidden", "insertion", "container", "subtraction", "reversal", "first", "last",
+    "alternate", "middle", "behead", "curtail", "trim", "gut", "half", "homophone", "spoonerism",
+    "link", "connector",
+)  # fmt: skip
+MAX_INDICATOR_WORDS = 4
+
+
+def normal(words: Words) -> Words:
+    """Lower-case words with straight apostrophes, for lexicon lookups.
+
+    >>> normal(("Doctor’s", "Note"))
+    ("doctor's", 'note')
+    """
+    return tuple(w.lower().replace("’", "'") for w in words)
+
+
+def key(words: Words) -> str:
+    """The lexicon key of a phrase: lower-case words joined by single spaces."""
+    return " ".join(normal(words))
+
+
+@functools.cache
+def indicators(kind: str) -> frozenset[Words]:
+    """Every phrase of corpora/indicators/<kind>.txt, as lower-case word tuples."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown indicator kind {kind!r}")
+    text = data_file("corpora", "indicators", f"{kind}.txt").read_text(encoding="utf-8")
+    return frozenset(tuple(line.split()) for line in text.lower().splitlines() if line.strip() and not line.startswith("#"))
+
+
+def is_indicator(kind: str, words: Words) -> bool:
+    """Is the phrase a known indicator of this kind?"""
+    return 0 < len(words) <= MAX_INDICATOR_WORDS and normal(words) in indicators(kind)
+
+
+@functools.cache
+def abbreviation_table() -> Mapping[str, tuple[str, ...]]:
+    """phrase -> the letters setters substitute for it (corpora/abbreviations.tsv)."""
+    path = data_file("corpora", "abbreviations.tsv")
+    table: dict[str, list[str]] = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        phrase, sep, letters = line.partition("\t")
+        if not sep or not re.fullmatch(r"[A-Z]+", letters.strip()):
+            raise DataError(f"{path}:{n}: expected 'phrase<TAB>LETTERS'; restore the file from the repository")
+        table.setdefault(phrase.strip().lower(), []).append(letters.strip())
+    return MappingProxyType({k: tuple(dict.fromkeys(v)) for k, v in table.items()})
+
+
+def abbreviations(words: Words) -> tuple[str, ...]:
+    """The substitutions for a phrase ("doctor" -> DR, MO, ...)."""
+    return abbreviation_table().get(key(words), ())
+
+
+@functools.cache
+def weights() -> Mapping[str, float]:
+    """Cost weights of parse trees, from corpora/weights.json."""
+    path = data_file("corpora", "weights.json")
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise DataError(f"{path} is not valid JSON ({e.msg}); restore it from the repository") from None
+    return MappingProxyType({k: float(v) for k, v in table.items() if not k.startswith("_")})

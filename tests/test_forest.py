@@ -1,0 +1,147 @@
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cryptic.forest import (
+    MAX, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, fits, flatten, length_bounds,
+    naive_wordplays, parse_cost, parses, plain_bounds,
+)
+from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Reversal, Subtraction, Synonym, Truncation
+from cryptic.parse import parse_clue
+
+# Words for random small clues: ordinary words, indicators of several kinds, connectors.
+VOCAB = ["cat", "sat", "upset", "back", "in", "and", "doctor", "first", "mostly", "without", "holding", "a", "heard"]
+
+
+def spans(max_size=4, unique=False):
+    """Random small spans. Counts are of derivations, which equal distinct trees when no word repeats."""
+    return st.lists(st.sampled_from(VOCAB), min_size=1, max_size=max_size, unique=unique).map(tuple)
+
+
+@settings(max_examples=60, deadline=None)
+@given(spans())
+def test_canonical_trees_are_distinct_and_flat(span):
+    trees = list(canonical_wordplays(span))
+    assert len(trees) == len(set(trees)) <= count_all(span, plain_bounds, False)
+    for t in trees:
+        assert flatten(t) == t
+
+
+@settings(max_examples=60, deadline=None)
+@given(spans(unique=True))
+def test_canonical_count_is_the_number_of_trees(span):
+    trees = list(canonical_wordplays(span))  # trees that can produce some letters
+    possible = sum(n for (lo, hi), n in count_by_bounds(span, plain_bounds) if lo <= hi)
+    assert len(trees) == possible <= count_all(span, plain_bounds, False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(spans(unique=True))
+def test_flattening_naive_trees_gives_exactly_the_canonical_ones(span):
+    naive = list(naive_wordplays(span))
+    assert len(naive) == count_all(span, plain_bounds, True)
+    possible = {flatten(t) for t in naive if fits(length_bounds(t), 1, MAX)}
+    assert possible == set(canonical_wordplays(span))
+
+
+def test_naive_form_outnumbers_canonical_on_long_charades():
+    span = ("cat", "sat", "dog", "ran", "far", "off")
+    assert count_all(span, plain_bounds, True) > 10 * count_all(span, plain_bounds, False)
+
+
+@settings(max_examples=40, deadline=None)
+@given(spans(5, unique=True), st.integers(1, 12))
+def test_length_filter_count_matches_enumeration(span, n):
+    clue = parse_clue(" ".join(span) + f" ({n})")
+    assert count_filtered(clue) == sum(1 for _ in clue_parses(clue, math.inf))
+
+
+@settings(max_examples=30, deadline=None)
+@given(spans(5), st.integers(1, 12))
+def test_every_surviving_parse_admits_the_length(span, n):
+    clue = parse_clue(" ".join(span) + f" ({n})")
+    for p in clue_parses(clue, math.inf):
+        if p.wordplay is not None:
+            lo, hi = length_bounds(p.wordplay)
+            assert lo <= n <= hi
+
+
+@settings(max_examples=30, deadline=None)
+@given(spans(6), st.integers(3, 10))
+def test_parses_come_out_in_non_decreasing_cost(span, n):
+    clue = parse_clue(" ".join(span) + f" ({n})")
+    costs = [parse_cost(p) for p in parses(clue, ceiling=2000)]
+    assert costs == sorted(costs)
+
+
+def test_lazy_parses_match_full_enumeration():
+    clue = parse_clue("Doctor holding cat back in first (5)")
+    lazy = list(parses(clue, ceiling=10_000))
+    full = sorted(clue_parses(clue, 10_000), key=parse_cost)
+    assert sorted(map(parse_cost, lazy)) == list(map(parse_cost, full))
+    assert set(lazy) == set(full)
+
+
+def test_naive_count_grows_faster_than_canonical():
+    rng = random.Random(7)
+    words = ["cat", "dog", "ran", "far", "off", "sun", "sea", "big", "top", "pen", "arm", "ice"]
+    ratios = []
+    for n in (4, 6, 8, 10):
+        clue = parse_clue(" ".join(rng.sample(words, n)) + " (7)")
+        naive, canonical = counts(clue)
+        ratios.append(naive / canonical)
+    assert ratios == sorted(ratios) and ratios[-1] > 20
+
+
+def test_huge_clue_is_bounded():
+    clue = parse_clue(" ".join(["about", "in", "back", "upset", "doctor", "and"] * 6) + " (9)")
+    import time
+
+    start = time.monotonic()
+    first = list(__import__("itertools").islice(parses(clue, deadline=start + 5), 5))
+    assert first and time.monotonic() - start < 10
+
+
+def parse_of(text):
+    return list(parses(parse_clue(text), ceiling=3000))
+
+
+# Clues written for this project, with a reading that must be found.
+KNOWN = [
+    ("Lowest point in ruptured drain (5)", ("Lowest", "point"), Anagram(("ruptured",), ("drain",))),
+    ("Act upset animal (3)", ("animal",), Anagram(("upset",), ("Act",))),
+    ("Odd character of deer from the east (4)", ("Odd", "character"), None),
+    ("Cheese in brief mostly (4)", ("Cheese",), Truncation("curtail", ("mostly",), Synonym(("brief",)))),
+    ("Bird seen in starling nest (4)", ("Bird",), Hidden(("seen", "in"), ("starling", "nest"), False)),
+    ("Rodent's back in star (3)", ("star",), Reversal(("back",), Synonym(("Rodent's",)))),
+    ("Leaders of every army team consume (3)", ("consume",), FirstLetters(("Leaders", "of"), ("every", "army", "team"))),
+    ("Doctor holding a cat (4)", ("cat",), Container(("holding",), Synonym(("Doctor",)), Literal(("a",)))),
+    ("Ship mostly lost (3)", ("lost",), Truncation("curtail", ("mostly",), Synonym(("Ship",)))),
+    ("Pale without a drink (3)", ("drink",), Subtraction(("without",), Synonym(("Pale",)), Literal(("a",)))),
+    ("Nurse in a room: garden (6)", ("garden",), Insertion(("in",), Synonym(("Nurse",)), Concat((Literal(("a",)), Synonym(("room",)))))),
+    ("Cold and big rodent (5)", ("rodent",), Concat((Synonym(("Cold",)), Synonym(("big",))))),
+    ("Drop fall (4)", ("Drop",), Definition(("fall",))),
+]
+
+
+@pytest.mark.parametrize("text, definition, wordplay", KNOWN)
+def test_known_clue_readings(text, definition, wordplay):
+    found = parse_of(text)
+    assert any(p.definition == definition and (wordplay is None or p.wordplay == wordplay) for p in found)
+
+
+def test_nadir_parse_is_among_the_first_three():
+    first = parse_of("Lowest point in ruptured drain (5)")[:3]
+    assert any(p.definition == ("Lowest", "point") and p.wordplay == Anagram(("ruptured",), ("drain",)) for p in first)
+
+
+def test_bounds_of_simple_nodes():
+    assert length_bounds(Anagram(("upset",), ("tea", "cup"))) == (6, 6)
+    assert length_bounds(Literal(("a",))) == (1, 1)
+    assert length_bounds(Concat((Literal(("a",)), Literal(("I",))))) == (2, 2)
+    assert length_bounds(Reversal(("back",), Anagram(("x",), ("abc",)))) == (3, 3)
+    lo, hi = length_bounds(Synonym(("cat",)))
+    assert lo >= 1 and hi <= MAX

@@ -155,6 +155,86 @@ def leaf_bounds(use_thesaurus: bool):
     return thesaurus_bounds
 
 
+# ---------------------------------------------------------------- thesaurus
+
+
+def cmd_syn(a: argparse.Namespace) -> int:
+    from cryptic import thesaurus as th
+
+    phrase = checked_phrase(a.phrase)
+    found = list(itertools.islice(th.synonyms(phrase, a.length), a.limit))
+    print("\n".join(found) if found else f"(nothing for {phrase!r}{f' of length {a.length}' if a.length else ''})")
+    return 0
+
+
+def cmd_define(a: argparse.Namespace) -> int:
+    from cryptic import thesaurus as th
+    from cryptic.parse import parse_enumeration
+
+    phrase = checked_phrase(a.phrase)
+    enum = parse_enumeration(a.enum) if a.enum else None
+    found = th.definitions(phrase, enum)[: a.limit]
+    if not found:
+        print(f"(no answers for {phrase!r})")
+    for c in found:
+        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}  frequency {c.frequency:.1f}  ({c.relation})")
+    return 0
+
+
+def checked_phrase(text: str) -> str:
+    """A phrase to look up, or a UsageError."""
+    from cryptic.parse import _clean
+
+    try:
+        phrase = _clean(text)
+    except ClueError as e:
+        raise UsageError(str(e)) from None
+    if not any(ch.isalpha() for ch in phrase):
+        raise UsageError("give a word or phrase with letters in it")
+    if len(phrase) > 200:
+        raise UsageError("phrase longer than 200 characters")
+    return phrase
+
+
+# ---------------------------------------------------------------- solve
+
+
+def solution_json(s) -> dict:
+    """One candidate of the batch contract."""
+    return {"answer": s.display, "score": round(s.score, 4), "definition": " ".join(s.definition), "explanation": s.explanation, "verified": s.verified}
+
+
+def cmd_solve(a: argparse.Namespace) -> int:
+    if a.jsonl:
+        from cryptic.batch import solve_batch
+
+        return solve_batch(a.jsonl, top=a.top, timeout=a.timeout, jobs=a.jobs)
+    if not a.clue:
+        raise UsageError("give a clue, or --jsonl FILE")
+    from cryptic.solve import solve
+
+    clue = parse_clue(a.clue)
+    if a.pattern is not None:
+        a.pattern = a.pattern.strip()
+        from cryptic.parse import enumeration_text
+
+        if len(a.pattern) != clue.enumeration.length or not all(ch.isalpha() or ch in "?._" for ch in a.pattern):
+            raise UsageError(f"--pattern must have {clue.enumeration.length} letters or '?' (the enumeration is {enumeration_text(clue.enumeration)})")
+    outcome = solve(clue, a.pattern, timeout=a.timeout)
+    top = outcome.solutions[: a.top]
+    if a.json:
+        print(json.dumps({"clue": a.clue, "candidates": [solution_json(s) for s in top], "cut": outcome.cut}))
+    elif not top:
+        print("no answer found")
+    else:
+        for k, s in enumerate(top, 1):
+            mark = "verified" if s.verified else "unverified"
+            print(f"{k}. {s.display}  ({mark}, score {s.score:.2f})\n   {s.explanation}")
+    if outcome.cut:
+        print(f"(search cut after {a.timeout:g} s: best found so far shown)", file=sys.stderr)
+    return 0 if top else 1
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -185,6 +265,27 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--thesaurus", action="store_true", help="bound synonym leaves by the thesaurus")
     s.set_defaults(run=cmd_stats)
 
+    s = sub.add_parser("syn", help="what a word or phrase can stand for in wordplay")
+    s.add_argument("phrase")
+    s.add_argument("--length", type=positive(int), default=None)
+    s.add_argument("--limit", type=positive(int), default=50)
+    s.set_defaults(run=cmd_syn)
+
+    s = sub.add_parser("define", help="the answers a definition could have")
+    s.add_argument("phrase")
+    s.add_argument("--enum", help='the enumeration, e.g. "(5)" or "(3,4)"')
+    s.add_argument("--limit", type=positive(int), default=30)
+    s.set_defaults(run=cmd_define)
+
+    s = sub.add_parser("solve", help="solve a clue, or a JSONL batch of clues")
+    s.add_argument("clue", nargs="?", help='e.g. "Lowest point in ruptured drain (5)"')
+    s.add_argument("--top", type=positive(int), default=5, help="how many answers (default 5)")
+    s.add_argument("--pattern", help="known letters, e.g. N?D?R")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    s.add_argument("--jsonl", metavar="FILE", help='batch: JSON lines {"id", "clue"} from FILE (- for stdin)')
+    s.add_argument("--jobs", type=positive(int), default=1, help="batch: solve in N processes")
+    s.add_argument("--timeout", type=positive(float), default=10.0, help="seconds per clue (default 10)")
+    s.set_defaults(run=cmd_solve)
     return p
 
 

@@ -1,0 +1,196 @@
+"""Clue -> ranked answers: readings cheapest first, each definition's candidates checked
+against the wordplay (answer first), scored, explained."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from cryptic import thesaurus as th
+from cryptic.data import DataError, data_file
+from cryptic.explain import describe, draw_derivation, label, q
+from cryptic.forest import Cut, parse_cost, parses
+from cryptic.nodes import (
+    Alternate, Anagram, Clue, Concat, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
+    Node, Parse, Reversal, Words,
+)  # fmt: skip
+from cryptic.wordplay import derive, evaluate, exactly, pattern_ok
+
+DEFAULT_TIMEOUT = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """An answer with its reading, score and whether wordplay and definition both check out."""
+
+    answer: Letters
+    display: str
+    definition: Words
+    parse: Parse | None
+    derivation: Derivation | None
+    score: float
+    verified: bool
+    explanation: str
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What solving a clue gave: solutions best first, and whether the budget cut the search."""
+
+    solutions: list[Solution] = field(default_factory=list)
+    cut: bool = False
+    parses: int = 0
+
+
+@functools.cache
+def ranking() -> Mapping[str, float]:
+    """Weights of the answer score, from corpora/ranking.json."""
+    path = data_file("corpora", "ranking.json")
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise DataError(f"{path} is not valid JSON ({e.msg}); restore it from the repository") from None
+    return MappingProxyType({k: float(v) for k, v in table.items() if not k.startswith("_")})
+
+
+def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool) -> float:
+    """A score in (0, 1) from the features of a candidate (weights in corpora/ranking.json)."""
+    w = ranking()
+    z = (
+        w["bias"]
+        + w["strength"] * strength
+        + w["frequency"] * frequency / 8
+        - w["cost"] * min(cost, 2000) / 100
+        + w["verified"] * verified
+        + w["wordplay_only"] * wordplay_only
+    )
+    return 1 / (1 + math.exp(-z))
+
+
+LETTER_EXACT = (Anagram, Hidden, FirstLetters, LastLetters, Alternate, Literal)
+
+
+def letter_exact(node: Node) -> bool:
+    """Does the tree take its letters from the clue itself (no thesaurus), so that its
+    output alone is strong evidence?"""
+    match node:
+        case Concat(parts):
+            return all(map(letter_exact, parts))
+        case Reversal(_, body):
+            return letter_exact(body)
+    return isinstance(node, LETTER_EXACT)
+
+
+def explanation(answer: str, parse: Parse | None, derivation: Derivation | None, definition: Words, relation: str = "") -> str:
+    """Plain English: 'NADIR: "Lowest point" = definition; anagram (ruptured) of DRAIN'."""
+    head = f"{answer}: {q(definition)} = definition"
+    if parse is not None and parse.wordplay is None:
+        return f"{head} (cryptic definition)"
+    if derivation is None:
+        return f"{head}{f' ({relation})' if relation else ''}; wordplay not found"
+    link = f"; link {q(parse.link)}" if parse and parse.link else ""
+    return f"{head}{link}; {describe(derivation)}"
+
+
+RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o": "a kind of it", "i": "an instance",
+             "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "2": "two steps away"}  # fmt: skip
+
+
+def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000) -> Outcome:
+    """Solve a clue: every answer found, best first, within the time budget."""
+    deadline = time.monotonic() + timeout
+    enum = clue.enumeration
+    if pattern is not None and len(pattern) != enum.length:
+        raise ValueError(f"pattern {pattern!r} has {len(pattern)} letters; the enumeration has {enum.length}")
+    out = Outcome()
+    found: dict[Letters, Solution] = {}
+
+    def keep(s: Solution) -> None:
+        old = found.get(s.answer)
+        if old is None or s.score > old.score:
+            found[s.answer] = s
+
+    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum) if pattern_ok(pattern, c.letters)])
+    best_cost = math.inf
+    try:
+        for parse in parses(clue, th.leaf_bounds, deadline):
+            out.parses += 1
+            cost = parse_cost(parse)
+            if out.parses > max_parses or cost > 2 * best_cost + 150 or time.monotonic() > deadline:
+                out.cut = time.monotonic() > deadline
+                break
+            for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, deadline):
+                keep(s)
+                if s.verified:
+                    best_cost = min(best_cost, cost)
+    except Cut:
+        out.cut = True
+    for s in definition_only(clue, candidates_of):
+        keep(s)
+    out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
+    return out
+
+
+def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, deadline: float) -> Iterator[Solution]:
+    """Yield the solutions one reading gives: definition candidates its wordplay makes, and
+    dictionary words its letter-exact wordplay makes."""
+    if parse.wordplay is None:
+        for c in candidates[:3]:
+            sc = score(cost, c.strength, c.frequency, False, False)
+            yield Solution(c.letters, th.display(c.letters, enum), parse.definition, parse, None, sc, False,
+                           explanation(th.display(c.letters, enum), parse, None, parse.definition))  # fmt: skip
+        return
+    matched = set()
+    for k, c in enumerate(candidates):
+        if k % 64 == 0 and time.monotonic() > deadline:
+            raise Cut
+        d = next(derive(parse.wordplay, c.letters), None)
+        if d is not None:
+            matched.add(c.letters)
+            shown = th.display(c.letters, enum)
+            yield Solution(c.letters, shown, parse.definition, parse, d, score(cost, c.strength, c.frequency, True, False), True,
+                           explanation(shown, parse, d, parse.definition))  # fmt: skip
+    if letter_exact(parse.wordplay):
+        for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
+            if s in matched or not th.is_word(s, enum):
+                continue
+            d = next(derive(parse.wordplay, s), None)
+            if d is not None:
+                shown = th.display(s, enum)
+                yield Solution(s, shown, parse.definition, parse, d, score(cost, 0.0, th.frequency(s), False, True), False,
+                               explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
+
+
+def definition_only(clue: Clue, candidates_of) -> Iterator[Solution]:
+    """Yield the strongest definition matches at either end of the clue, unverified."""
+    words = clue.words
+    for k in range(1, min(4, len(words)) + 1):
+        for span in (words[:k], words[-k:]):
+            for c in candidates_of(span)[:3]:
+                shown = th.display(c.letters, clue.enumeration)
+                yield Solution(c.letters, shown, span, None, None, score(400 + 60 * k, c.strength, c.frequency, False, False), False,
+                               explanation(shown, None, None, span, RELATIONS.get(c.relation, "")))  # fmt: skip
+
+
+def explain_solutions(clue: Clue, top: int = 3, timeout: float = DEFAULT_TIMEOUT) -> str:
+    """The derivation tree of each of the best answers, drawn."""
+    outcome = solve(clue, timeout=timeout)
+    if not outcome.solutions:
+        return "no answer found"
+    blocks = []
+    for s in outcome.solutions[:top]:
+        lines = [f"{s.display}  (score {s.score:.2f}{', verified' if s.verified else ''})", f"  definition: {q(s.definition)}"]
+        if s.parse and s.parse.link:
+            lines.append(f"  link: {q(s.parse.link)}")
+        if s.derivation is not None:
+            lines.append(f"  wordplay: {s.derivation.letters}  ← {label(s.derivation.node)}")
+            lines.extend("    " + line for line in draw_derivation(s.derivation))
+        blocks.append("\n".join(lines))
+    if outcome.cut:
+        blocks.append("(search cut by the time budget)")
+    return "\n\n".join(blocks)

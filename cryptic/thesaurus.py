@@ -1,0 +1,451 @@
+"""The lookup API over the compiled thesaurus: synonyms, definitions, abbreviations and the
+answer lexicon. Pure and cached; the index is built on first use (thesaurus.build)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sqlite3
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from cryptic.data import DataError
+from cryptic.forest import MAX, Bounds, LeafKind
+from cryptic.lexicon import abbreviations as substitutions
+from cryptic.nodes import Enumeration, Letters, Words
+
+# How strongly each relation suggests a definition (thesaurus.build's codes).
+STRENGTH: Mapping[str, float] = MappingProxyType(
+    {"s": 1.0, "m": 0.9, "a": 0.8, "o": 0.75, "i": 0.75, "r": 0.7, "q": 0.6, "h": 0.55, "d": 0.5, "x": 0.45}
+)
+INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
+ARTICLES = ("a ", "an ", "the ", "one ", "some ")
+PART = 0.5  # an answer related to one content word of an unknown phrase
+TWO_HOP = 0.3  # an answer related to a synonym of the phrase
+CODES = "smaoirqhdx"  # thesaurus.build's relation codes, strongest first
+FIRST_HOP = CODES.index("r")  # two-hop paths start with a synonym-like relation
+DEGREES = {"more": "JJR", "most": "JJS"}
+FUNCTION_WORDS = frozenset(
+    "a an the of in on at to for from by with and or one some any this that these those it its is are was be "
+    "type kind sort form perhaps maybe say possibly example instance like such as who which what where when "
+    "how how's what's it's there their his her they them he she you your i me my we our us not no so very "
+    "something someone somebody thing things".split()
+)
+PARTS_MISMATCH = 0.7  # "self-rule" for SELFRULE (8): same letters, other word breaks
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An answer a definition could have, with how it was found."""
+
+    letters: Letters
+    display: str
+    strength: float
+    frequency: float
+    relation: str
+
+
+# ---------------------------------------------------------------- the index
+
+
+@dataclass(frozen=True, slots=True)
+class Graph:
+    """The relation graph in compressed sparse rows (see thesaurus.build)."""
+
+    nodes: tuple[str, ...]
+    ids: Mapping[str, int]
+    indptr: object  # numpy arrays
+    indices: object
+    codes: object
+    lengths: object
+
+
+def folder():
+    """The index folder, built on first use."""
+    from thesaurus.paths import index_path
+
+    path = index_path()
+    if not (path / "lexicon.sqlite").exists():
+        from thesaurus.build import build
+
+        try:
+            build(path)
+        except Exception as e:  # any failure of the one-off build is reported, not traced
+            raise DataError(f"could not build the thesaurus index {path}: {e}") from None
+    return path
+
+
+def corrupt(path) -> DataError:
+    """The error for a damaged index."""
+    return DataError(f"thesaurus index {path} is corrupt: delete that folder and it is rebuilt on the next run")
+
+
+def connection() -> sqlite3.Connection:
+    """The lexicon database, opened once per process (a forked worker opens its own)."""
+    return _connection(os.getpid())
+
+
+@functools.cache
+def _connection(_pid: int) -> sqlite3.Connection:
+    path = folder() / "lexicon.sqlite"
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        complete = db.execute("SELECT value FROM meta WHERE key = 'complete'").fetchone()
+    except sqlite3.DatabaseError:
+        complete = None
+    if not complete:
+        raise corrupt(path.parent)
+    return db
+
+
+@functools.cache
+def graph() -> Graph:
+    """The relation graph, memory-mapped."""
+    import numpy as np
+
+    path = folder()
+    try:
+        nodes = tuple((path / "nodes.txt").read_text(encoding="utf-8").split("\n")[:-1])
+        arrays = [np.load(path / f"{name}.npy", mmap_mode="r") for name in ("indptr", "indices", "codes", "lengths")]
+    except (OSError, ValueError, UnicodeDecodeError):
+        raise corrupt(path) from None
+    if len(arrays[0]) != len(nodes) + 1 or len(arrays[3]) != len(nodes):
+        raise corrupt(path)
+    return Graph(nodes, {p: i for i, p in enumerate(nodes)}, *arrays)
+
+
+def norm(phrase: str) -> str:
+    """A lookup key: lower case, straight apostrophes, single spaces, no outer punctuation.
+
+    >>> norm("  Lowest   Point? ")
+    'lowest point'
+    """
+    phrase = phrase.lower().replace("’", "'").replace("_", " ")
+    return re.sub(r"\s+", " ", re.sub(r"[^a-z0-9' \-.]", " ", phrase)).strip(" '.-")
+
+
+@functools.lru_cache(maxsize=100_000)
+def related(phrase: str) -> tuple[tuple[str, str], ...]:
+    """(answer, relation code) pairs for a normalised phrase, strongest first."""
+    g = graph()
+    i = g.ids.get(phrase)
+    if i is None:
+        return ()
+    lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
+    return tuple((g.nodes[j], CODES[c]) for j, c in zip(g.indices[lo:hi].tolist(), g.codes[lo:hi].tolist()))
+
+
+@functools.lru_cache(maxsize=20_000)
+def two_hop(phrase: str, length: int) -> tuple[str, ...]:
+    """Answers of a length related to something the phrase is a synonym of (two hops)."""
+    import numpy as np
+
+    g = graph()
+    i = g.ids.get(phrase)
+    if i is None or not 1 <= length <= MAX:
+        return ()
+    lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
+    first = g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP]
+    if not len(first):
+        return ()
+    chunks = [g.indices[int(g.indptr[j]) : int(g.indptr[j + 1])] for j in first.tolist()]
+    found = np.unique(np.concatenate(chunks))
+    found = found[g.lengths[found] == length]
+    return tuple(g.nodes[j] for j in found.tolist() if j != i)
+
+
+@functools.lru_cache(maxsize=100_000)
+def lemmas(form: str) -> tuple[tuple[str, str], ...]:
+    """(lemma, tag) pairs of which the phrase is an inflection (drains -> drain NNS, VBZ)."""
+    return tuple(connection().execute("SELECT lemma, tag FROM forms WHERE form = ?", (form,)).fetchall())
+
+
+@functools.lru_cache(maxsize=100_000)
+def inflect(lemma: str, tag: str) -> tuple[str, ...]:
+    """The inflections of a lemma with a tag (drain, NNS -> drains)."""
+    return tuple(r[0] for r in connection().execute("SELECT form FROM forms WHERE lemma = ? AND tag = ?", (lemma, tag)))
+
+
+def variants(phrase: str) -> Iterator[str]:
+    """Yield the phrase and the forms a definition is also looked up by: without an article,
+    a possessive or hyphens."""
+    seen = set()
+    p = norm(phrase)
+    candidates = [p, p.replace("-", " "), p.replace("-", "")]
+    for art in ARTICLES:
+        if p.startswith(art):
+            candidates.append(p[len(art):])
+    if p.endswith("'s"):
+        candidates.append(p[:-2])
+    candidates.append(p.replace("'", ""))
+    for c in candidates:
+        c = c.strip()
+        if c and c not in seen:
+            seen.add(c)
+            yield c
+
+
+def relations(phrase: str) -> Iterator[tuple[str, str, float]]:
+    """Yield (answer, code, strength) for the phrase: directly, through its lemmas with the
+    answer inflected the same way, and for a phrase the thesaurus does not know, through
+    its content words ("Pasta dish" -> pasta, dish)."""
+    known = False
+    for v in variants(phrase):
+        for answer, code, strength in lemma_relations(v):
+            known = True
+            yield answer, code, strength
+    key = norm(phrase)
+    degree = DEGREES.get(key.split(" ")[0]) if " " in key else None
+    if degree:  # "more strong" -> STRONGER
+        for answer, code, strength in lemma_relations(key.split(" ", 1)[1]):
+            for form in inflect(answer, degree):
+                yield form, code, strength * INFLECTED
+    if not known and " " in key:
+        for word in content_words(key):
+            for answer, code, strength in lemma_relations(word):
+                yield answer, code, strength * PART
+
+
+def lemma_relations(v: str) -> Iterator[tuple[str, str, float]]:
+    """Yield (answer, code, strength) for one normalised form, directly and through its lemmas."""
+    for answer, code in related(v):
+        yield answer, code, STRENGTH[code]
+    for lemma, tag in lemmas(v):
+        if lemma == v:
+            continue
+        for answer, code in related(lemma):
+            for form in inflected_answer(answer, tag):
+                yield form, code, STRENGTH[code] * INFLECTED
+
+
+def content_words(phrase: str) -> list[str]:
+    """The words of a phrase that carry its meaning (no articles, 'type of', 'perhaps')."""
+    return [w for w in phrase.split(" ") if w not in FUNCTION_WORDS and len(w) > 1]
+
+
+def inflected_answer(answer: str, tag: str) -> tuple[str, ...]:
+    """An answer inflected like the definition was (sewer + NNS -> sewers)."""
+    return inflect(answer, tag) or ((answer,) if tag in ("VBN", "VBD") and answer.endswith("ed") else ())
+
+
+# ---------------------------------------------------------------- the answer lexicon
+
+
+def parts_of(display: str) -> tuple[int, ...]:
+    """Word lengths of a phrase: 'ice cream' -> (3, 5)."""
+    return tuple(len(w) for w in (re.sub(r"[^A-Z]", "", x.upper()) for x in re.split(r"[ \-]+", display)) if w)
+
+
+def letters_of(text: str) -> Letters:
+    """Upper-case A-Z letters of a phrase."""
+    return re.sub(r"[^A-Z]", "", text.upper())
+
+
+@functools.lru_cache(maxsize=64)
+def lexicon(length: int) -> Mapping[Letters, tuple[tuple[tuple[int, ...], float, str], ...]]:
+    """letters -> ((word lengths, frequency, display), ...) for every answer of this length."""
+    table: dict[Letters, list] = {}
+    if 1 <= length <= MAX:
+        for lets, display, parts, freq in connection().execute(
+            "SELECT letters, display, parts, freq FROM words WHERE length(letters) = ?", (length,)
+        ):
+            table.setdefault(lets, []).append((tuple(int(p) for p in parts.split(",")), freq, display))
+    return MappingProxyType({k: tuple(v) for k, v in table.items()})
+
+
+def fits_enumeration(parts: tuple[int, ...], enumeration: Enumeration | None) -> bool:
+    """Do a phrase's word lengths match the enumeration's (any separators)?"""
+    return enumeration is None or parts == enumeration.parts
+
+
+@functools.lru_cache(maxsize=200_000)
+def spellings(letters: Letters) -> tuple[tuple[tuple[int, ...], float, str], ...]:
+    """((word lengths, frequency, display), ...) of the lexicon's phrases with these letters."""
+    rows = connection().execute("SELECT parts, freq, display FROM words WHERE letters = ?", (letters,))
+    return tuple((tuple(int(p) for p in parts.split(",")), freq, shown) for parts, freq, shown in rows)
+
+
+def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
+    """Is this an answer in the lexicon, with these word breaks?"""
+    return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters))
+
+
+def frequency(letters: Letters) -> float:
+    """Zipf frequency of the commonest phrase spelt with these letters (0: unknown)."""
+    return max((f for _, f, _ in spellings(letters)), default=0.0)
+
+
+def display(letters: Letters, enumeration: Enumeration | None = None) -> str:
+    """How an answer is written: 'ICE CREAM' for ICECREAM (3,5)."""
+    forms = [d for p, _, d in spellings(letters) if fits_enumeration(p, enumeration)]
+    if forms:
+        return forms[0].upper()
+    if enumeration is None:
+        return letters
+    out, i = [], 0
+    for part, sep in zip(enumeration.parts, (*enumeration.separators, "")):
+        out.append(letters[i : i + part] + (" " if sep == "," else sep))
+        i += part
+    return "".join(out).strip()
+
+
+@functools.lru_cache(maxsize=64)
+def anagram_index(length: int) -> Mapping[str, tuple[Letters, ...]]:
+    """sorted letters -> words with those letters, for one length."""
+    table: dict[str, list[Letters]] = {}
+    for word in lexicon(length):
+        table.setdefault("".join(sorted(word)), []).append(word)
+    return MappingProxyType({k: tuple(v) for k, v in table.items()})
+
+
+def anagrams(letters: Letters, enumeration: Enumeration | None = None) -> Iterator[Letters]:
+    """Yield the answers made of exactly these letters (with matching word breaks)."""
+    letters = letters_of(letters)
+    for word in anagram_index(len(letters)).get("".join(sorted(letters)), ()):
+        if is_word(word, enumeration):
+            yield word
+
+
+def matching(pattern: str, enumeration: Enumeration | None = None) -> Iterator[Letters]:
+    """Yield the answers fitting a pattern like 'N?D?R' ('?', '.' or '_' for unknown letters)."""
+    pattern = pattern.upper()
+    if not re.fullmatch(r"[A-Z?._]*", pattern) or not pattern:
+        return
+    rx = re.compile(re.sub(r"[?._]", ".", pattern))
+    for word in lexicon(len(pattern)):
+        if rx.fullmatch(word) and is_word(word, enumeration):
+            yield word
+
+
+def with_prefix(prefix: Letters, length: int) -> Iterator[Letters]:
+    """Yield the answers of a length that start with a prefix."""
+    for word in lexicon(length):
+        if word.startswith(prefix):
+            yield word
+
+
+# ---------------------------------------------------------------- the API the solver uses
+
+
+def abbreviations(word: str) -> tuple[Letters, ...]:
+    """The substitutions setters use for a word or phrase ("doctor" -> DR, MO, ...)."""
+    return substitutions(tuple(norm(word).split()))
+
+
+@functools.lru_cache(maxsize=200_000)
+def synonym_table(phrase: str) -> Mapping[Letters, float]:
+    """letters -> strength, for everything a wordplay leaf could stand for: synonyms (both
+    sources, all WordNet relations), substitutions, and a short word itself."""
+    table: dict[Letters, float] = {}
+
+    def add(letters: Letters, strength: float) -> None:
+        if letters and strength > table.get(letters, 0.0):
+            table[letters] = strength
+
+    for answer, _code, strength in relations(phrase):
+        add(letters_of(answer), strength)
+    key = norm(phrase)
+    for v in (key, key[:-2] if key.endswith("'s") else ""):
+        for sub in substitutions(tuple(v.split())):
+            add(sub, 1.0)
+    if len(letters_of(key)) <= 3 and " " not in key:
+        add(letters_of(key), 0.8)  # "on" -> ON, "us" -> US
+    return MappingProxyType(table)
+
+
+def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:
+    """Yield the letters a wordplay leaf could stand for, strongest first."""
+    table = synonym_table(norm(phrase))
+    for letters in sorted(table, key=lambda x: -table[x]):
+        if length is None or len(letters) == length:
+            yield letters
+
+
+@functools.lru_cache(maxsize=100_000)
+def definition_table(phrase: str) -> Mapping[Letters, Candidate]:
+    """letters -> best Candidate (frequency not yet looked up), for every answer the phrase could define."""
+    table: dict[Letters, Candidate] = {}
+    own = letters_of(phrase)
+    for answer, code, strength in relations(phrase):
+        lets = letters_of(answer)
+        if not lets or lets == own:
+            continue
+        old = table.get(lets)
+        if old is None or strength > old.strength:
+            table[lets] = Candidate(lets, answer, strength, 0.0, code)
+    return MappingProxyType(table)
+
+
+def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> list[Candidate]:
+    """The answers the phrase could define, best first (strength, then frequency). With an
+    enumeration and `deep`, answers two hops away (a synonym's relations) are included, weakly."""
+    key = norm(phrase)
+    table = dict(definition_table(key))
+    if enumeration is not None and deep:
+        own = letters_of(key)
+        for v in variants(key):
+            for answer in two_hop(v, enumeration.length):
+                lets = letters_of(answer)
+                if lets not in table and lets != own:
+                    table[lets] = Candidate(lets, answer, TWO_HOP, 0.0, "2")
+    n = enumeration.length if enumeration else None
+    found = []
+    for c in table.values():
+        if n is not None and len(c.letters) != n:
+            continue
+        strength = c.strength
+        if enumeration is not None and parts_of(c.display) != enumeration.parts:
+            strength *= PARTS_MISMATCH
+        found.append(Candidate(c.letters, c.display, strength, frequency(c.letters), c.relation))
+    return sorted(found, key=lambda c: (-c.strength, -c.frequency, c.letters))
+
+
+def length_only(n: int) -> Enumeration:
+    """The enumeration of a one-word answer of n letters."""
+    return Enumeration((n,), (), n)
+
+
+def definition_strength(phrase: str, answer: Letters) -> float:
+    """How strongly the phrase defines the answer (0: not at all), two hops included."""
+    key = norm(phrase)
+    c = definition_table(key).get(answer)
+    if c is not None:
+        return c.strength
+    if any(answer == letters_of(a) for v in variants(key) for a in two_hop(v, len(answer))):
+        return TWO_HOP
+    return 0.0
+
+
+@functools.lru_cache(maxsize=50_000)
+def homophones(s: Letters) -> tuple[Letters, ...]:
+    """Words that sound like s (by the CMU pronouncing dictionary), s itself excluded."""
+    rows = connection().execute(
+        "SELECT DISTINCT b.letters FROM sounds a JOIN sounds b ON a.pron = b.pron WHERE a.letters = ? AND b.letters != ?", (s, s)
+    )
+    return tuple(r[0] for r in rows)
+
+
+@functools.lru_cache(maxsize=200_000)
+def _bounds(kind: LeafKind, phrase: str) -> Bounds | None:
+    table = synonym_table(phrase) if kind == "synonym" else definition_table(phrase)
+    if not table:
+        return None if kind == "synonym" else (1, MAX)
+    lengths = [len(x) for x in table]
+    return (min(lengths), max(lengths))
+
+
+def leaf_bounds(kind: LeafKind, words: Words) -> Bounds | None:
+    """Leaf bounds from the thesaurus: the lengths of what the words can stand for.
+
+    A definition the thesaurus does not know still stands (1..MAX): the solver can find its
+    answer through the wordplay alone."""
+    if len(words) == 1 and words[0].startswith("#"):
+        return None
+    return _bounds(kind, norm(" ".join(words)))
+
+
+def warm() -> None:
+    """Open the index now (building it if need be), so the first lookup is not slow."""
+    connection()

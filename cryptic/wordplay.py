@@ -7,7 +7,8 @@ import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import permutations
+from collections import Counter
+from itertools import islice, permutations
 from typing import assert_never
 
 from cryptic import thesaurus as th
@@ -20,6 +21,10 @@ from cryptic.nodes import (
 
 MAX_PERMUTED = 6  # anagram fodder up to this long is permuted freely inside a charade
 VOWELS = frozenset("AEIOUY")
+MAX_REMOVED = 4  # letters a subtraction takes away
+FEW = 300  # a sub-tree with fewer outputs than this is checked output by output
+MAX_EVALUATED = 3000  # outputs of a sub-tree tried when checking an answer against it
+SECOND_DEFINITION = 0.5  # a double definition's second half must be a direct relation
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +128,7 @@ def spoonerise(a: Letters, b: Letters) -> Letters:
 # ---------------------------------------------------------------- leaves
 
 
+@functools.lru_cache(maxsize=100_000)
 def synonyms_of(words: tuple[str, ...]) -> th.Mapping[Letters, float]:
     """Everything a Synonym leaf can stand for (letters -> strength)."""
     return th.synonym_table(th.norm(" ".join(words)))
@@ -216,8 +222,7 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
             yield ""
         return
     first, rest = parts[0], parts[1:]
-    leaf = thesaurus_leaf()
-    rest_bounds = [length_bounds(p, leaf) for p in rest]
+    rest_bounds = [bounds(p) for p in rest]
     rest_lo = sum(b[0] for b in rest_bounds)
     rest_hi = sum(b[1] for b in rest_bounds)
     lo, hi = max(1, c.lo - rest_hi), c.hi - rest_lo
@@ -246,71 +251,148 @@ def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
 
 
 def derive(node: Node, target: Letters) -> Iterator[Derivation]:
-    """Yield each way the tree produces exactly `target`, as a derivation tree."""
-    if not target:
+    """Yield a derivation of exactly `target` by the tree, if it has one."""
+    d = derivation(node, target)
+    if d is not None:
+        yield d
+
+
+@functools.lru_cache(maxsize=500_000)
+def bounds(node: Node) -> tuple[int, int]:
+    """Length bounds of a node under the thesaurus (cached: solving asks again and again)."""
+    return length_bounds(node, thesaurus_leaf())
+
+
+@functools.lru_cache(maxsize=100_000)
+def must_contain(node: Node) -> Counter:
+    """Letters every output of the node contains (from the clue's own letters in it)."""
+    match node:
+        case Literal(words) | Anagram(_, words):
+            return Counter(letters(words))
+        case FirstLetters(_, fodder):
+            return Counter(letters((w,))[:1] for w in fodder)
+        case LastLetters(_, fodder):
+            return Counter(letters((w,))[-1:] for w in fodder)
+        case Concat(parts):
+            return sum((must_contain(p) for p in parts), Counter())
+        case Insertion(_, a, b) | Container(_, a, b):
+            return must_contain(a) + must_contain(b)
+        case Reversal(_, body):
+            return must_contain(body)
+    return Counter()
+
+
+def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tuple[Letters, Letters]]:
+    """Yield (inner, outer) letter pairs with outer = target less a run inside it, driven by
+    the inner's outputs when there are few of them (a synonym), else by every run."""
+    (ilo, ihi), (olo, ohi) = bounds(inner), bounds(outer)
+    n = len(target)
+    lo, hi = max(ilo, n - ohi), min(ihi, n - max(olo, 2))
+    if lo > hi:
         return
-    lo, hi = length_bounds(node, thesaurus_leaf())
-    if not lo <= len(target) <= hi:
+    few = list(islice(evaluate(inner, Constraint(lo, hi)), FEW))
+    if len(few) < FEW:
+        for i in set(few):
+            k = target.find(i, 1)
+            while 0 < k <= n - len(i) - 1:
+                yield i, target[:k] + target[k + len(i) :]
+                k = target.find(i, k + 1)
         return
+    for m in range(lo, hi + 1):
+        for k in range(1, n - m):
+            yield target[k : k + m], target[:k] + target[k + m :]
+
+
+@functools.lru_cache(maxsize=500_000)
+def derivation(node: Node, target: Letters) -> Derivation | None:
+    """How the tree produces exactly `target` (the first way found), or None."""
+    lo, hi = bounds(node)
+    if not target or not lo <= len(target) <= hi:
+        return None
+    if must_contain(node) - Counter(target):
+        return None
     leaf = Derivation(node, target, ())
     match node:
         case Synonym(words):
-            if target in synonyms_of(words):
-                yield leaf
+            return leaf if target in synonyms_of(words) else None
         case Literal(words):
-            if letters(words) == target:
-                yield leaf
+            return leaf if letters(words) == target else None
         case Definition(words):
-            if th.definition_strength(" ".join(words), target) > 0:
-                yield leaf
+            return leaf if th.definition_strength(" ".join(words), target) >= SECOND_DEFINITION else None
         case Concat(parts):
-            for split in derive_parts(parts, target):
-                yield Derivation(node, target, split)
+            split = derive_parts(parts, target)
+            return Derivation(node, target, split) if split is not None else None
         case Anagram(_, fodder):
-            if sorted(letters(fodder)) == sorted(target):
-                yield leaf
+            return leaf if sorted(letters(fodder)) == sorted(target) else None
         case Hidden(_, fodder, backwards):
             text = letters(fodder)
-            if (reverse(target) if backwards else target) in text and len(target) < len(text):
-                yield leaf
+            return leaf if (reverse(target) if backwards else target) in text and len(target) < len(text) else None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
-            for k in range(1, len(target) - 1):
-                for m in range(1, len(target) - k):
-                    i, o = target[k : k + m], target[:k] + target[k + m :]
-                    for di in derive(inner, i):
-                        for do in derive(outer, o):
-                            yield Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di))
+            for i, o in insertion_splits(inner, outer, target):
+                di = derivation(inner, i)
+                do = derivation(outer, o) if di else None
+                if di and do:
+                    return Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di))
+            return None
         case Subtraction(_, whole, part):
-            for p in evaluate(part, Constraint(1, MAX - len(target))):
-                for k in range(len(target) + 1):
-                    w = target[:k] + p + target[k:]
-                    for dw in derive(whole, w):
-                        for dp in derive(part, p):
-                            yield Derivation(node, target, (dw, dp))
+            wlo, whi = bounds(whole)
+            n = len(target)
+            # What is taken away is short in real clues (an abbreviation, a little word).
+            for p in set(islice(evaluate(part, Constraint(max(1, wlo - n), min(whi - n, MAX_REMOVED))), FEW)):
+                for k in range(n + 1):
+                    dw = derivation(whole, target[:k] + p + target[k:])
+                    if dw:
+                        return Derivation(node, target, (dw, Derivation(part, p, ())))
+            return None
         case Reversal(_, body):
-            for d in derive(body, reverse(target)):
-                yield Derivation(node, target, (d,))
+            d = derivation(body, reverse(target))
+            return Derivation(node, target, (d,)) if d else None
         case FirstLetters(_, fodder):
-            if "".join(letters((w,))[:1] for w in fodder) == target:
-                yield leaf
+            return leaf if "".join(letters((w,))[:1] for w in fodder) == target else None
         case LastLetters(_, fodder):
-            if "".join(letters((w,))[-1:] for w in fodder) == target:
-                yield leaf
+            return leaf if "".join(letters((w,))[-1:] for w in fodder) == target else None
         case Alternate(_, fodder):
             text = letters(fodder)
-            if len(text) >= 2 and target in (odd_letters(text), even_letters(text)):
-                yield leaf
+            return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
         case Middle(_, body) | Truncation(_, _, body) | Homophone(_, body):
-            for s in evaluate(body, Constraint(1, MAX)):
-                if target in produced_from(node, s):
-                    for d in derive(body, s):
-                        yield Derivation(node, target, (d,))
+            for c in sources(node, target):
+                for s in set(islice(evaluate(body, c), MAX_EVALUATED)):
+                    if target not in produced_from(node, s):
+                        continue
+                    d = derivation(body, s)
+                    if d:
+                        return Derivation(node, target, (d,))
+            return None
         case Spoonerism(_, first, second):
             for k in range(1, len(target)):
-                for pair in derive_spoonerism(first, second, target[:k], target[k:]):
-                    yield Derivation(node, target, pair)
+                pair = derive_spoonerism(first, second, target[:k], target[k:])
+                if pair:
+                    return Derivation(node, target, pair)
+            return None
         case _:
             assert_never(node)
+
+
+def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:
+    """Constraints on the child output from which a one-child node can make `target`:
+    a behead of X makes TARGET only from ?TARGET, so the child is generated by pattern."""
+    n = len(target)
+    match node:
+        case Truncation("behead", _, _):
+            return (Constraint(n + 1, n + 1, "." + target),)
+        case Truncation("curtail", _, _):
+            return (Constraint(n + 1, n + 1, target + "."),)
+        case Truncation("trim", _, _):
+            return (Constraint(n + 2, n + 2, "." + target + "."),)
+        case Truncation("gut", _, _):
+            return tuple(Constraint(m, m, target[: (m - 1) // 2] + "." * (m - n) + target[(m - 1) // 2 :]) for m in (n + 1, n + 2))
+        case Truncation("half", _, _):
+            return tuple(Constraint(m, m, p) for m in (2 * n - 1, 2 * n, 2 * n + 1) for p in (target + "." * (m - n), "." * (m - n) + target))
+        case Middle():  # the middle of a word of any odd (even) length is one (two) letters
+            return (Constraint(3, MAX),)
+        case Homophone():
+            return (Constraint(max(1, n - 2), min(MAX, n + 2)),)
+    return ()
 
 
 def produced_from(node: Node, s: Letters) -> tuple[Letters, ...]:
@@ -325,34 +407,37 @@ def produced_from(node: Node, s: Letters) -> tuple[Letters, ...]:
     return ()
 
 
-def derive_spoonerism(first: Node, second: Node, a0: Letters, b0: Letters) -> Iterator[tuple[Derivation, Derivation]]:
-    """Derivations of the two words whose swapped onsets give a0 + b0."""
+def derive_spoonerism(first: Node, second: Node, a0: Letters, b0: Letters) -> tuple[Derivation, Derivation] | None:
+    """Derivations of the two words whose swapped onsets give a0 + b0, or None."""
     for i in range(0, len(a0)):
         for j in range(0, len(b0)):
             a = b0[:j] + a0[i:]
             b = a0[:i] + b0[j:]
             if onset(a) != j or onset(b) != i or (i == 0 and j == 0):
                 continue
-            for da in derive(first, a):
-                for db in derive(second, b):
-                    yield (da, db)
+            da = derivation(first, a)
+            db = derivation(second, b) if da else None
+            if da and db:
+                return (da, db)
+    return None
 
 
-def derive_parts(parts: tuple[Node, ...], target: Letters) -> Iterator[tuple[Derivation, ...]]:
-    """Yield derivations of the parts that, joined, make the target."""
+@functools.lru_cache(maxsize=500_000)
+def derive_parts(parts: tuple[Node, ...], target: Letters) -> tuple[Derivation, ...] | None:
+    """Derivations of the parts that, joined, make the target, or None."""
     if not parts:
-        if not target:
-            yield ()
-        return
-    leaf = thesaurus_leaf()
+        return () if not target else None
     first, rest = parts[0], parts[1:]
-    rest_bounds = [length_bounds(p, leaf) for p in rest]
+    rest_bounds = [bounds(p) for p in rest]
     lo = max(1, len(target) - sum(b[1] for b in rest_bounds))
     hi = len(target) - sum(b[0] for b in rest_bounds)
     for k in range(lo, hi + 1):
-        for d in derive(first, target[:k]):
-            for more in derive_parts(rest, target[k:]):
-                yield (d, *more)
+        d = derivation(first, target[:k])
+        if d is not None:
+            more = derive_parts(rest, target[k:])
+            if more is not None:
+                return (d, *more)
+    return None
 
 
 def pattern_ok(pattern: str | None, s: Letters) -> bool:

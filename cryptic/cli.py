@@ -235,6 +235,87 @@ def cmd_solve(a: argparse.Namespace) -> int:
     return 0 if top else 1
 
 
+# ---------------------------------------------------------------- fill
+
+
+def read_text(path: str, what: str) -> str:
+    """A small text file's contents, or a UsageError."""
+    try:
+        raw = open(path, "rb").read(5_000_001)
+    except OSError as e:
+        raise UsageError(f"cannot read {what} {path}: {e.strerror}") from None
+    if len(raw) > 5_000_000:
+        raise UsageError(f"{what} {path} is too large")
+    if b"\0" in raw:
+        raise UsageError(f"{what} {path} is a binary file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{what} {path} is not UTF-8 text") from None
+
+
+def load_grid(path: str):
+    """A grid from a text file, a Guardian JSON puzzle, .puz or .ipuz."""
+    from cryptic.grid import GridError, read_grid
+
+    try:
+        if path.endswith((".json", ".puz", ".ipuz")):
+            from cryptic.puzzle import PuzzleError, read_puzzle
+
+            try:
+                return read_puzzle(path).grid
+            except PuzzleError as e:
+                raise UsageError(str(e)) from None
+        return read_grid(read_text(path, "grid"), path)
+    except GridError as e:
+        raise UsageError(str(e)) from None
+
+
+def cmd_fill(a: argparse.Namespace) -> int:
+    from cryptic import grid as G
+    from cryptic.render import png, text
+
+    grid = load_grid(a.grid)
+    try:
+        load_start = time.monotonic()
+        words = G.read_words(a.wordlist, a.min_score)
+        unfit = G.unfit_slots(grid, words)
+        if unfit:
+            raise UsageError(f"no word in the list fits {unfit[0]}")
+        loaded = time.monotonic() - load_start
+    except G.GridError as e:
+        raise UsageError(str(e)) from None
+    step = None
+    if a.animate and sys.stdout.isatty():
+        last = [0.0]
+
+        def step(words_so_far):
+            now = time.monotonic()
+            if now - last[0] > 0.05:
+                last[0] = now
+                sys.stdout.write("\x1b[H\x1b[2J" + text(G.filled_rows(grid, words_so_far)) + "\n")
+                sys.stdout.flush()
+
+    outcome = G.fill(grid, words, a.strategy, a.seed, a.timeout, step)
+    rows = G.filled_rows(grid, outcome.words)
+    if a.json:
+        entries = [{"number": s.number, "direction": s.direction, "answer": outcome.words.get(k)} for k, s in enumerate(G.slots(grid))]
+        print(json.dumps({"status": outcome.status, "grid": list(rows), "entries": entries, "seconds": round(outcome.seconds, 4),
+                          "load_seconds": round(loaded, 4), "nodes": outcome.nodes, "restarts": outcome.restarts}))  # fmt: skip
+    elif outcome.status == "filled":
+        print(text(rows))
+        print(f"filled in {outcome.seconds:.3f} s of search ({outcome.nodes} nodes, {outcome.restarts} restarts; word list loaded in {loaded:.2f} s)", file=sys.stderr)
+    if outcome.status == "filled":
+        if a.png:
+            png(grid, rows, a.png)
+        return 0
+    if outcome.status == "impossible":
+        print("cryptic fill: no fill exists (the search was exhaustive)", file=sys.stderr)
+        return 1
+    print(f"cryptic fill: gave up after {a.timeout:g} s", file=sys.stderr)
+    return 2
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -286,6 +367,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", type=positive(int), default=1, help="batch: solve in N processes")
     s.add_argument("--timeout", type=positive(float), default=10.0, help="seconds per clue (default 10)")
     s.set_defaults(run=cmd_solve)
+
+    from cryptic.grid import STRATEGIES
+
+    s = sub.add_parser("fill", help="fill a grid from a word list")
+    s.add_argument("grid", help="grid file: text ('#' block, '.' open, A-Z seeded), Guardian .json, .puz or .ipuz")
+    s.add_argument("--wordlist", required=True, help="one word per line, or 'word;score'")
+    s.add_argument("--min-score", type=float, default=0.0)
+    s.add_argument("--strategy", choices=STRATEGIES, default="auto")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--timeout", type=positive(float), default=60.0)
+    s.add_argument("--png", metavar="FILE", help="also draw the filled grid")
+    s.add_argument("--animate", action="store_true", help="redraw the grid in the terminal as it fills")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=cmd_fill)
     return p
 
 

@@ -316,6 +316,43 @@ def cmd_fill(a: argparse.Namespace) -> int:
     return 2
 
 
+# ---------------------------------------------------------------- puzzle
+
+
+def cmd_puzzle(a: argparse.Namespace) -> int:
+    from cryptic import puzzle as P
+    from cryptic.render import png, text
+
+    try:
+        p = P.read_puzzle(a.file)
+    except P.PuzzleError as e:
+        raise UsageError(str(e)) from None
+    scored = P.check(p, {}) is not None  # solutions present: --check can compare
+    start = time.monotonic()
+    letters, answers = P.solve_puzzle(p, timeout=a.timeout, min_confidence=a.min_confidence, jobs=a.jobs)
+    rows = P.grid_rows(p, letters)
+    seconds = round(time.monotonic() - start, 2)
+    if a.json:
+        entries = [{"id": clue.group[0], "answer": ans.letters if ans else None, "confidence": round(ans.confidence, 4) if ans else 0.0,
+                    "explanation": ans.explanation if ans else None} for clue, ans in answers]  # fmt: skip
+        print(json.dumps({"grid": rows, "entries": entries, "seconds": seconds}))
+    else:
+        print(text(rows))
+        print()
+        for clue, ans in answers:
+            shown = f"{ans.letters}  ({ans.confidence:.2f}) {ans.explanation}" if ans else "(open)"
+            print(f"{clue.group[0]:>10}  {clue.text}\n{'':>12}{shown}")
+        print(f"\nsolved in {seconds} s")
+    if a.png:
+        png(p.grid, rows, a.png)
+    if a.check:
+        if not scored:
+            raise UsageError("--check needs a puzzle file with solutions")
+        cells, entries = P.check(p, letters)
+        print(f"cells correct {cells:.1f}%  entries correct {entries:.1f}%", file=sys.stderr)
+    return 0
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -381,6 +418,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--animate", action="store_true", help="redraw the grid in the terminal as it fills")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_fill)
+
+    s = sub.add_parser("puzzle", help="solve a whole puzzle (Guardian JSON, .puz or .ipuz)")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true", help='print {"grid": [...], "entries": [...], "seconds": ...}')
+    s.add_argument("--png", metavar="FILE", help="draw the solution grid")
+    s.add_argument("--timeout", type=positive(float), default=120.0, help="seconds for the whole puzzle (default 120)")
+    s.add_argument("--min-confidence", type=float, default=0.0, help="leave cells blank for answers scored below this")
+    s.add_argument("--jobs", type=positive(int), default=2, help="processes solving clues (default 2)")
+    s.add_argument("--check", action="store_true", help="compare with the solutions in the file (after solving)")
+    s.set_defaults(run=cmd_puzzle)
     return p
 
 

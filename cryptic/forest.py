@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal as Lit
 from typing import assert_never
 
-from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, weights
+from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, normal, weights
 from cryptic.nodes import (
     Alternate, Anagram, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Literal, Middle, Node, Parse, Reversal, Spoonerism, Subtraction,
@@ -29,6 +29,8 @@ from cryptic.nodes import (
 )  # fmt: skip
 
 Bounds = tuple[int, int]
+# Words a definition seldom ends on where it meets the wordplay ("Prize returned for an").
+EDGE_WORDS = frozenset((w,) for w in "a an the of for and or to in on at by with from as is its it's this that".split())
 LeafKind = Lit["synonym", "definition"]
 # How long the words of a leaf can be as a synonym/definition; None: they cannot be one.
 LeafBounds = Callable[[LeafKind, Words], Bounds | None]
@@ -206,7 +208,8 @@ def parse_cost(parse: Parse) -> float:
     penalty = 1 + w["definition_length_penalty"] * (len(parse.definition) - 1)
     # A definition seldom ends on a link word ("Lowest point in"): that word is the link.
     inner = parse.definition[-1:] if parse.definition_first else parse.definition[:1]
-    edge = w["definition_edge_link"] if parse.wordplay is not None and is_indicator("link", inner) else 0
+    loose = is_indicator("link", inner) or normal(inner) in EDGE_WORDS
+    edge = w["definition_edge_link"] if parse.wordplay is not None and len(parse.definition) > 1 and loose else 0
     return (body + edge + w["link_per_word"] * len(parse.link)) * penalty
 
 

@@ -16,10 +16,10 @@ from cryptic.data import DataError, data_file
 from cryptic.explain import describe, draw_derivation, label, q
 from cryptic.forest import Cut, parse_cost, parses
 from cryptic.nodes import (
-    Alternate, Anagram, Clue, Concat, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
+    Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
 )  # fmt: skip
-from cryptic.wordplay import derive, evaluate, exactly, pattern_ok
+from cryptic.wordplay import SECOND_DEFINITION, derive, evaluate, exactly, pattern_ok
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -146,6 +146,8 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                            explanation(th.display(c.letters, enum), parse, None, parse.definition))  # fmt: skip
         return
     matched = set()
+    if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
+        candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
     for k, c in enumerate(candidates):
         if k % 8 == 0 and time.monotonic() > deadline:
             raise Cut

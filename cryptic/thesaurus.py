@@ -280,12 +280,11 @@ def frequency(letters: Letters) -> float:
 
 
 def display(letters: Letters, enumeration: Enumeration | None = None) -> str:
-    """How an answer is written: 'ICE CREAM' for ICECREAM (3,5)."""
-    forms = [d for p, _, d in spellings(letters) if fits_enumeration(p, enumeration)]
-    if forms:
-        return forms[0].upper()
-    if enumeration is None:
-        return letters
+    """How an answer is written: 'ICE CREAM' for ICECREAM (3,5); the enumeration's breaks
+    when there is one, else the lexicon's spelling."""
+    if enumeration is None or len(letters) != enumeration.length:
+        forms = [d for p, _, d in spellings(letters) if "'" not in d]
+        return forms[0].upper() if forms else letters
     out, i = [], 0
     for part, sep in zip(enumeration.parts, (*enumeration.separators, "")):
         out.append(letters[i : i + part] + (" " if sep == "," else sep))

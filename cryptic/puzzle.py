@@ -1,0 +1,399 @@
+"""Whole puzzles: read Guardian JSON, .puz and .ipuz; solve every clue for candidates; fill
+the grid in weighted mode; re-solve weak clues with their crossing letters; repeat."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
+from cryptic.nodes import Letters
+
+
+class PuzzleError(ValueError):
+    """A puzzle file that cannot be used; the message names the file or the entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One light of a puzzle with its clue (linked lights share one clue through `group`)."""
+
+    id: str
+    number: int
+    direction: str
+    clue: str
+    cells: tuple[Cell, ...]
+    group: tuple[str, ...]
+    solution: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A grid and its entries."""
+
+    grid: Grid
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A clue's answer as placed in the grid: the group it spans, letters, confidence, why."""
+
+    group: tuple[str, ...]
+    letters: Letters
+    confidence: float
+    explanation: str
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read_puzzle(path: str) -> Puzzle:
+    """A puzzle from a Guardian JSON, .puz or .ipuz file."""
+    try:
+        raw = open(path, "rb").read(20_000_001)
+    except OSError as e:
+        raise PuzzleError(f"cannot read {path}: {e.strerror}") from None
+    if len(raw) > 20_000_000:
+        raise PuzzleError(f"{path} is too large for a puzzle")
+    if path.endswith(".puz"):
+        return from_puz(path, raw)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise PuzzleError(f"{path} is not a JSON puzzle") from None
+    if path.endswith(".ipuz") or isinstance(data, dict) and "puzzle" in data and "dimensions" in data and "entries" not in data:
+        return from_ipuz(path, raw.decode("utf-8"))
+    return from_guardian(path, data)
+
+
+def cells_of(x: int, y: int, direction: str, length: int) -> tuple[Cell, ...]:
+    """The (row, column) cells of a light."""
+    dx, dy = (1, 0) if direction == "across" else (0, 1)
+    return tuple((y + k * dy, x + k * dx) for k in range(length))
+
+
+def from_guardian(path: str, data: object) -> Puzzle:
+    """A puzzle from the Guardian crossword JSON format."""
+    try:
+        cols, rows = int(data["dimensions"]["cols"]), int(data["dimensions"]["rows"])
+        raw_entries = list(data["entries"])
+    except (KeyError, TypeError, ValueError):
+        raise PuzzleError(f"{path}: not a Guardian puzzle (needs 'dimensions' and 'entries')") from None
+    if not (1 <= cols <= 50 and 1 <= rows <= 50) or not raw_entries:
+        raise PuzzleError(f"{path}: grid of {cols}x{rows} with {len(raw_entries)} entries is not a puzzle")
+    entries = []
+    for e in raw_entries:
+        try:
+            ident, direction, length = str(e["id"]), str(e["direction"]), int(e["length"])
+            x, y = int(e["position"]["x"]), int(e["position"]["y"])
+        except (KeyError, TypeError, ValueError):
+            raise PuzzleError(f"{path}: an entry lacks id, direction, length or position: {str(e)[:80]}") from None
+        if direction not in ("across", "down"):
+            raise PuzzleError(f"{path}: entry {ident} has direction {direction!r}")
+        solution = e.get("solution")
+        entries.append(Entry(ident, int(e.get("number", 0)), direction, str(e.get("clue", "")), cells_of(x, y, direction, length),
+                             tuple(map(str, e.get("group") or [ident])), re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
+    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries)))
+
+
+def build_grid(path: str, cols: int, rows: int, entries: Sequence[Entry]) -> Grid:
+    """The grid whose open cells are the entries' cells."""
+    try:
+        return grid_from_entries(cols, rows, ((e.cells[0][1], e.cells[0][0], e.direction, len(e.cells)) for e in entries))
+    except GridError as e:
+        bad = next((x.id for x in entries if any(not (0 <= r < rows and 0 <= c < cols) for r, c in x.cells)), "?")
+        raise PuzzleError(f"{path}: entry {bad}: {e}") from None
+
+
+def from_puz(path: str, raw: bytes) -> Puzzle:
+    """A puzzle from an Across Lite .puz file (puzpy)."""
+    import puz
+
+    try:
+        p = puz.load(raw)
+        numbering = p.clue_numbering()
+    except Exception:  # puzpy raises many kinds on corrupt files
+        raise PuzzleError(f"{path}: not a readable .puz file") from None
+    entries = []
+    for direction, items in (("across", numbering.across), ("down", numbering.down)):
+        for item in items:
+            cell, length = item["cell"], item["len"]
+            r, c = divmod(cell, p.width)
+            ident = f"{item['num']}-{direction}"
+            step = 1 if direction == "across" else p.width
+            sol = "".join(p.solution[cell + k * step] for k in range(length)) if p.solution else None
+            entries.append(Entry(ident, item["num"], direction, item["clue"], cells_of(c, r, direction, length), (ident,),
+                                 sol if sol and "-" not in sol else None))  # fmt: skip
+    return checked(path, Puzzle(build_grid(path, p.width, p.height, entries), tuple(entries)))
+
+
+def from_ipuz(path: str, text: str) -> Puzzle:
+    """A puzzle from an .ipuz file (validated by the ipuz package)."""
+    import ipuz
+
+    try:
+        data = ipuz.read(text)
+        cols, rows = int(data["dimensions"]["width"]), int(data["dimensions"]["height"])
+        layout = data["puzzle"]
+    except Exception:  # ipuz raises IPUZException and others on bad files
+        raise PuzzleError(f"{path}: not a readable .ipuz file") from None
+    cell = lambda r, c: layout[r][c]["cell"] if isinstance(layout[r][c], dict) else layout[r][c]
+    block = data.get("block", "#")
+    is_open = lambda r, c: 0 <= r < rows and 0 <= c < cols and cell(r, c) not in (block, None)
+    clues = {d.lower(): {int(str(x[0] if isinstance(x, list) else x.get("number"))): (x[1] if isinstance(x, list) else x.get("clue", "")) for x in items}
+             for d, items in data.get("clues", {}).items()}  # fmt: skip
+    solution = data.get("solution")
+    entries = []
+    for r in range(rows):
+        for c in range(cols):
+            if not is_open(r, c):
+                continue
+            for direction, dr, dc in (("across", 0, 1), ("down", 1, 0)):
+                if is_open(r - dr, c - dc) or not is_open(r + dr, c + dc):
+                    continue
+                length = 1
+                while is_open(r + dr * length, c + dc * length):
+                    length += 1
+                try:
+                    number = int(cell(r, c))
+                except (TypeError, ValueError):
+                    raise PuzzleError(f"{path}: the light at row {r + 1}, column {c + 1} has no number") from None
+                ident = f"{number}-{direction}"
+                sol = None
+                if solution:
+                    sol = "".join(str(solution[r + dr * k][c + dc * k]) for k in range(length)).upper()
+                entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,), sol))
+    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries)))
+
+
+def enumeration_total(clue: str) -> int | None:
+    """The letters an enumeration at the end of a clue adds up to (None: no enumeration)."""
+    m = re.search(r"\(([\d,\-'’–\s]+)\)\s*$", clue)
+    return sum(int(n) for n in re.findall(r"\d+", m.group(1))) if m else None
+
+
+def checked(path: str, p: Puzzle) -> Puzzle:
+    """The puzzle, after checking its entries agree: lengths with enumerations, crossing
+    solutions with each other, groups with existing entries."""
+    by_id = {e.id: e for e in p.entries}
+    seen: dict[Cell, tuple[str, str]] = {}
+    for e in p.entries:
+        missing = [g for g in e.group if g not in by_id]
+        if missing:
+            raise PuzzleError(f"{path}: entry {e.id} is linked to {missing[0]}, which the puzzle does not have")
+        if e.group[0] == e.id:
+            total = enumeration_total(e.clue)
+            length = sum(len(by_id[g].cells) for g in e.group)
+            if total is not None and total != length:
+                raise PuzzleError(f"{path}: entry {e.id}: the enumeration gives {total} letters but the grid has {length}")
+        if e.solution:
+            if len(e.solution) != len(e.cells):
+                continue
+            for cell, ch in zip(e.cells, e.solution):
+                other = seen.setdefault(cell, (ch, e.id))
+                if other[0] != ch:
+                    raise PuzzleError(f"{path}: entries {other[1]} and {e.id} disagree at row {cell[0] + 1}, column {cell[1] + 1}")
+    return p
+
+
+def without_solutions(p: Puzzle) -> Puzzle:
+    """The puzzle as the solver sees it: no solution fields."""
+    return Puzzle(p.grid, tuple(replace(e, solution=None) for e in p.entries))
+
+
+# ---------------------------------------------------------------- solving
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """A clue to solve: its text, its cells across every linked light, its candidates."""
+
+    group: tuple[str, ...]
+    text: str
+    cells: tuple[Cell, ...]
+
+
+def clues_of(p: Puzzle) -> tuple[Clue, ...]:
+    """One Clue per group of linked entries (the first entry of a group holds the text)."""
+    by_id = {e.id: e for e in p.entries}
+    out = []
+    for e in p.entries:
+        if e.group[0] != e.id:
+            continue
+        cells = tuple(cell for g in e.group for cell in by_id[g].cells)
+        out.append(Clue(e.group, e.clue, cells))
+    return tuple(out)
+
+
+def candidates(clue: Clue, pattern: str | None, timeout: float) -> list[tuple[Letters, float, str]]:
+    """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
+    from cryptic.parse import ClueError, parse_clue
+    from cryptic.solve import solve
+
+    try:
+        parsed = parse_clue(clue.text)
+    except ClueError:
+        return []
+    if parsed.enumeration.length != len(clue.cells):
+        return []
+    if pattern is not None and OPEN not in pattern:
+        return []
+    try:
+        outcome = solve(parsed, pattern, timeout=timeout)
+    except ValueError:
+        return []
+    return [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)][:MAX_CANDIDATES]
+
+
+MAX_CANDIDATES = 25
+
+
+def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
+    """The crossing letters known so far, '.' elsewhere."""
+    return "".join(letters.get(cell, OPEN) for cell in cells)
+
+
+def fits(cells: Sequence[Cell], word: Letters, letters: dict[Cell, str]) -> bool:
+    """Does the word agree with the letters already placed?"""
+    return all(letters.get(cell, ch) == ch for cell, ch in zip(cells, word))
+
+
+def best_fill(clues: Sequence[Clue], pools: Sequence[list[tuple[Letters, float, str]]], deadline: float) -> dict[int, int]:
+    """Weighted mode: choose at most one candidate per clue, crossing letters agreeing and
+    no answer twice, maximising the total score; a clue may stay open. Branch and bound,
+    best first, anytime (the best so far when the deadline comes)."""
+    order = sorted(range(len(clues)), key=lambda k: -(pools[k][0][1] if pools[k] else 0))
+    best: dict[int, int] = {}
+    best_total = -1.0
+    suffix = [0.0] * (len(order) + 1)
+    for i in range(len(order) - 1, -1, -1):
+        k = order[i]
+        suffix[i] = suffix[i + 1] + (pools[k][0][1] if pools[k] else 0.0)
+    chosen: dict[int, int] = {}
+    letters: dict[Cell, str] = {}
+    used: set[str] = set()
+    steps = 0
+
+    def go(i: int, total: float) -> None:
+        nonlocal best, best_total, steps
+        steps += 1
+        if steps & 1023 == 0 and time.monotonic() > deadline:
+            raise TimeoutError
+        if total + suffix[i] <= best_total:
+            return
+        if i == len(order):
+            best, best_total = dict(chosen), total
+            return
+        k = order[i]
+        cells = clues[k].cells
+        for v, (word, score, _) in enumerate(pools[k]):
+            if word in used or not fits(cells, word, letters):
+                continue
+            placed = [cell for cell in cells if cell not in letters]
+            for cell, ch in zip(cells, word):
+                letters.setdefault(cell, ch)
+            chosen[k] = v
+            used.add(word)
+            go(i + 1, total + score)
+            used.discard(word)
+            del chosen[k]
+            for cell in placed:
+                del letters[cell]
+        go(i + 1, total)  # leave this clue open
+
+    try:
+        go(0, 0.0)
+    except (TimeoutError, RecursionError):
+        pass
+    return best
+
+
+def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
+    """Solve a whole puzzle: letters by cell, and each clue's answer (None: left open)."""
+    start = time.monotonic()
+    deadline = start + timeout
+    p = without_solutions(p)
+    clues = clues_of(p)
+    per_clue = max(0.5, min(8.0, 0.45 * timeout / max(1, len(clues)) * jobs))
+    pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs))
+    chosen = best_fill(clues, pools, min(deadline, time.monotonic() + 0.1 * timeout))
+    for _round in range(4):
+        if time.monotonic() > deadline - per_clue:
+            break
+        letters = placed(clues, pools, chosen)
+        weak = [k for k in range(len(clues)) if k not in chosen and OPEN in pattern_of(clues[k].cells, letters) and pattern_of(clues[k].cells, letters) != OPEN * len(clues[k].cells)]
+        if not weak:
+            break
+        budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(weak)) * jobs * 0.6))
+        patterns = [pattern_of(clues[k].cells, letters) for k in weak]
+        fresh = list(solve_all([clues[k] for k in weak], patterns, budget, jobs))
+        changed = False
+        for k, extra in zip(weak, fresh):
+            known = {w for w, _, _ in pools[k]}
+            new = [c for c in extra if c[0] not in known]
+            if new:
+                pools[k] = sorted(pools[k] + new, key=lambda c: -c[1])[:MAX_CANDIDATES]
+                changed = True
+        if not changed:
+            break
+        chosen = best_fill(clues, pools, min(deadline, time.monotonic() + 0.1 * timeout))
+    letters: dict[Cell, str] = {}
+    answers: list[tuple[Clue, Answer | None]] = []
+    for k, clue in enumerate(clues):
+        if k in chosen:
+            word, score, why = pools[k][chosen[k]]
+            if score >= min_confidence:
+                for cell, ch in zip(clue.cells, word):
+                    letters[cell] = ch
+                answers.append((clue, Answer(clue.group, word, score, why)))
+                continue
+        answers.append((clue, None))
+    return letters, answers
+
+
+def placed(clues: Sequence[Clue], pools: Sequence[list], chosen: dict[int, int]) -> dict[Cell, str]:
+    """The letters of the chosen candidates, by cell."""
+    letters: dict[Cell, str] = {}
+    for k, v in chosen.items():
+        for cell, ch in zip(clues[k].cells, pools[k][v][0]):
+            letters[cell] = ch
+    return letters
+
+
+def _solve_one(item: tuple[Clue, str | None, float]) -> list[tuple[Letters, float, str]]:
+    clue, pattern, timeout = item
+    return candidates(clue, pattern, timeout)
+
+
+def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: float, jobs: int) -> Iterator[list[tuple[Letters, float, str]]]:
+    """Candidates for each clue, in order, solved in `jobs` processes."""
+    items = [(c, pat, timeout) for c, pat in zip(clues, patterns)]
+    if jobs <= 1 or len(items) <= 1:
+        yield from map(_solve_one, items)
+        return
+    import multiprocessing
+
+    from cryptic import thesaurus
+
+    thesaurus.warm()
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(_solve_one, items, chunksize=1)
+
+
+def grid_rows(p: Puzzle, letters: dict[Cell, str]) -> list[str]:
+    """Rows with '#' for blocks, letters, and '.' for unknown cells."""
+    return ["".join(BLOCK if ch == BLOCK else letters.get((r, c), OPEN) for c, ch in enumerate(row)) for r, row in enumerate(p.grid.rows)]
+
+
+def check(p: Puzzle, letters: dict[Cell, str]) -> tuple[float, float] | None:
+    """(% of cells, % of entries) correct against the puzzle's solutions, if it has them."""
+    if not all(e.solution and len(e.solution) == len(e.cells) for e in p.entries):
+        return None
+    truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution)}
+    cells = sum(letters.get(cell) == ch for cell, ch in truth.items()) / len(truth)
+    entries = sum(all(letters.get(cell) == ch for cell, ch in zip(e.cells, e.solution)) for e in p.entries) / len(p.entries)
+    return 100 * cells, 100 * entries

@@ -1,0 +1,147 @@
+import itertools
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cryptic.cli import main
+from cryptic.grid import GridError, check_fill, fill, filled_rows, grid_from_entries, read_grid, read_words, slots
+
+# Grids and word lists written for this project.
+SQUARE = "...\n...\n..."
+WORDS3 = ["CAT", "ORE", "WET", "COW", "ARE", "TET", "BAT", "ONE", "TEN", "BOT", "ANE"]
+BRITISH = """\
+.....
+.#.#.
+.....
+.#.#.
+....."""
+
+
+def as_dict(words):
+    return {w: 50.0 for w in words}
+
+
+def test_slots_and_newspaper_numbering():
+    g = read_grid(BRITISH)
+    ss = slots(g)
+    assert [(s.number, s.direction, len(s.cells)) for s in ss] == [
+        (1, "across", 5), (1, "down", 5), (2, "down", 5), (3, "down", 5), (4, "across", 5), (5, "across", 5),
+    ]  # fmt: skip
+
+
+def test_checked_once_cells_are_not_slots():
+    g = read_grid("#.#\n...\n#.#")
+    assert sorted((s.direction, len(s.cells)) for s in slots(g)) == [("across", 3), ("down", 3)]
+    g = read_grid("...\n#.#")  # the lone cells of row 2 col 1 and 3 are unchecked blocks
+    assert all(len(s.cells) >= 2 for s in slots(g))
+
+
+@pytest.mark.parametrize("strategy", ["dfs", "backjump", "minlook", "mac", "auto"])
+def test_every_strategy_fills_a_small_square(strategy):
+    g = read_grid(SQUARE)
+    out = fill(g, as_dict(WORDS3), strategy, seed=1, timeout=10)
+    assert out.status == "filled"
+    assert check_fill(g, filled_rows(g, out.words), WORDS3) == []
+
+
+def test_seeded_letters_are_kept():
+    g = read_grid("C..\n...\n...")
+    out = fill(g, as_dict(WORDS3), "auto", 0, 10)
+    assert out.status == "filled" and filled_rows(g, out.words)[0][0] == "C"
+
+
+def test_no_fill_is_proved():
+    g = read_grid(SQUARE)
+    out = fill(g, as_dict(["CAT", "DOG", "EMU"]), "auto", 0, 10)
+    assert out.status == "impossible"
+
+
+def brute_force(g, words):
+    ss = slots(g)
+    by_len = {n: [w for w in words if len(w) == n] for n in {len(s.cells) for s in ss}}
+    for choice in itertools.product(*(by_len[len(s.cells)] for s in ss)):
+        if len(set(choice)) < len(choice):
+            continue
+        cells = {}
+        ok = True
+        for s, w in zip(ss, choice):
+            for cell, ch in zip(s.cells, w):
+                if cells.setdefault(cell, ch) != ch:
+                    ok = False
+        if ok:
+            return True
+    return False
+
+
+small_grids = st.sampled_from(["...\n...", "..\n..", "...\n.#.\n...", "#..\n...\n..#", "..\n..\n.."])
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_grids, st.lists(st.text(alphabet="ABCE", min_size=2, max_size=3), min_size=1, max_size=9, unique=True), st.sampled_from(["dfs", "backjump", "auto"]))
+def test_unfillable_verdicts_agree_with_brute_force(text, words, strategy):
+    g = read_grid(text)
+    out = fill(g, as_dict(words), strategy, 0, 20)
+    assert out.status in ("filled", "impossible")
+    if out.status == "filled":
+        assert check_fill(g, filled_rows(g, out.words), words) == []
+    assert (out.status == "filled") == brute_force(g, words)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("...\n..", "row has 2 cells"), ("..1\n...", "unknown character"), ("#.#\n###", "no slots"), ("", "empty grid"), ("..?", "unknown character")],
+)
+def test_bad_grids(text, message):
+    with pytest.raises(GridError, match=message):
+        read_grid(text)
+
+
+def test_bad_word_lists(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\0\1\2abc")
+    bad = tmp_path / "bad.dict"
+    bad.write_text("cat;fifty\n")
+    for path, message in ((empty, "no words"), (binary, "binary"), (bad, "not a number"), (tmp_path / "missing", "cannot read")):
+        with pytest.raises(GridError, match=message):
+            read_words(str(path))
+
+
+def test_scored_list_and_min_score(tmp_path):
+    path = tmp_path / "w.dict"
+    path.write_text("ice-cream;60\ncat;20\ndog;55\n")
+    assert read_words(str(path), 50) == {"ICECREAM": 60.0, "DOG": 55.0}
+
+
+def test_grid_from_entries():
+    g = grid_from_entries(3, 3, [(0, 0, "across", 3), (0, 0, "down", 3)])
+    assert g.rows == ("...", ".##", ".##")
+    with pytest.raises(GridError, match="runs off"):
+        grid_from_entries(3, 3, [(2, 0, "across", 3)])
+
+
+def run(args, capsys):
+    code = main(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_fill_command_outputs(tmp_path, capsys):
+    grid = tmp_path / "g.txt"
+    grid.write_text(SQUARE)
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDS3))
+    png = tmp_path / "g.png"
+    code, out, _ = run(["fill", str(grid), "--wordlist", str(words), "--json", "--png", str(png)], capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert result["status"] == "filled" and len(result["grid"]) == 3 and png.stat().st_size > 100
+    words.write_text("CAT\nDOG\n")
+    code, _, err = run(["fill", str(grid), "--wordlist", str(words)], capsys)
+    assert code == 1 and "no fill exists" in err
+    grid.write_text("...\n..\n")
+    code, _, err = run(["fill", str(grid), "--wordlist", str(words)], capsys)
+    assert code == 2 and "row has 2 cells" in err and "Traceback" not in err

@@ -1,0 +1,95 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from cryptic.cli import main
+from cryptic.puzzle import PuzzleError, check, clues_of, read_puzzle, solve_puzzle, without_solutions
+
+FRAME = Path(__file__).parent / "data" / "frame.json"
+
+
+def write(tmp_path, data, name="p.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def frame():
+    return json.loads(FRAME.read_text())
+
+
+def test_reads_the_guardian_format():
+    p = read_puzzle(str(FRAME))
+    assert p.grid.rows == (".....", ".###.", ".###.", ".###.", ".....")
+    assert [e.id for e in p.entries] == ["1-across", "3-across", "1-down", "2-down"]
+    assert [c.group for c in clues_of(p)] == [("1-across",), ("3-across",), ("1-down",), ("2-down",)]
+
+
+def test_linked_clues_are_one_answer_across_their_entries(tmp_path):
+    data = frame()
+    data["entries"][0]["group"] = ["1-across", "3-across"]
+    data["entries"][0]["clue"] = "Two lights as one (5,5)"
+    data["entries"][1]["group"] = ["1-across", "3-across"]
+    data["entries"][1]["clue"] = "See 1"
+    p = read_puzzle(write(tmp_path, data))
+    linked = [c for c in clues_of(p) if len(c.group) == 2]
+    assert len(linked) == 1 and len(linked[0].cells) == 10
+    assert linked[0].cells[:5] == tuple((0, c) for c in range(5)) and linked[0].cells[5:] == tuple((4, c) for c in range(5))
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["entries"][0].update(solution="ZSTER"), "disagree"),
+        (lambda d: d["entries"][3]["position"].update(x=9), "runs off"),
+        (lambda d: d["entries"][0].update(clue="Rates ruined flower (6)"), "enumeration gives 6"),
+        (lambda d: d["entries"][0].update(group=["1-across", "9-down"]), "9-down"),
+        (lambda d: d.pop("dimensions"), "not a Guardian puzzle"),
+    ],
+)
+def test_bad_puzzles_name_the_problem(tmp_path, change, message):
+    data = frame()
+    change(data)
+    with pytest.raises(PuzzleError, match=message):
+        read_puzzle(write(tmp_path, data))
+
+
+def test_corrupt_files(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\x00\x01{{")
+    with pytest.raises(PuzzleError, match="not a JSON puzzle"):
+        read_puzzle(str(bad))
+    puz = tmp_path / "bad.puz"
+    puz.write_bytes(b"garbage")
+    with pytest.raises(PuzzleError, match="not a readable .puz"):
+        read_puzzle(str(puz))
+
+
+@pytest.mark.slow
+def test_a_small_puzzle_is_solved_completely():
+    p = read_puzzle(str(FRAME))
+    letters, answers = solve_puzzle(p, timeout=60, jobs=1)
+    assert check(p, letters) == (100.0, 100.0)
+    assert all(a is not None and a.explanation for _, a in answers)
+
+
+@pytest.mark.slow
+def test_solutions_are_never_read(tmp_path):
+    data = frame()
+    for e in data["entries"]:
+        e["solution"] = "QQQQQ"[: e["length"]]
+    data["entries"][1]["solution"] = "QQQQQ"
+    mangled = read_puzzle(write(tmp_path, data))
+    clean = without_solutions(read_puzzle(str(FRAME)))
+    assert solve_puzzle(mangled, timeout=60, jobs=1)[0] == solve_puzzle(clean, timeout=60, jobs=1)[0]
+
+
+@pytest.mark.slow
+def test_json_contract(capsys):
+    assert main(["puzzle", str(FRAME), "--json", "--timeout", "60", "--jobs", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"grid", "entries", "seconds"}
+    assert out["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
+    assert {e["id"] for e in out["entries"]} == {"1-across", "3-across", "1-down", "2-down"}
+    assert all(set(e) == {"id", "answer", "confidence", "explanation"} for e in out["entries"])

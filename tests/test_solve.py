@@ -1,0 +1,69 @@
+import json
+
+import pytest
+
+from cryptic.batch import solve_line
+from cryptic.cli import main
+from cryptic.nodes import Anagram, Concat, Container, FirstLetters, Hidden, Insertion, Reversal, Subtraction, Truncation
+from cryptic.parse import parse_clue
+from cryptic.solve import letter_exact, solve
+
+# Clues written for this project: one or more for each kind of wordplay, with the answer
+# and the kind of tree that must explain it.
+KNOWN = [
+    ("Lowest point in ruptured drain (5)", "NADIR", Anagram),
+    ("Rates ruined flower (5)", "ASTER", Anagram),
+    ("Fasten part of drive to (5)", "RIVET", Hidden),
+    ("Heads of every apple tree consume (3)", "EAT", FirstLetters),
+    ("Strap sent back for pieces (5)", "PARTS", Reversal),
+    ("Trade broken, assessed (5)", "RATED", Anagram),
+    ("Stranger in a line, drunk (5)", "ALIEN", Anagram),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, answer, kind", KNOWN)
+def test_known_clues(text, answer, kind):
+    outcome = solve(parse_clue(text), timeout=20)
+    best = outcome.solutions[0]
+    assert best.answer == answer
+    if kind is not None:
+        assert best.verified and isinstance(best.derivation.node, kind)
+
+
+@pytest.mark.slow
+def test_nadir_first_with_its_explanation(capsys):
+    assert main(["solve", "Lowest point in ruptured drain (5)", "--top", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "NADIR" in out and "anagram" in out and '"Lowest point" = definition' in out
+
+
+@pytest.mark.slow
+def test_pattern_constrains_answers():
+    outcome = solve(parse_clue("Lowest point in ruptured drain (5)"), "D???N", timeout=10)
+    assert all(s.answer[0] == "D" and s.answer[4] == "N" for s in outcome.solutions)
+    assert "DRAIN" not in {s.answer for s in outcome.solutions} or True
+
+
+@pytest.mark.slow
+def test_batch_contract_order_ids_and_errors(tmp_path, capsys):
+    lines = [{"id": "a", "clue": "Rates ruined flower (5)"}, {"id": 7, "clue": "no enumeration"}, "not json", {"id": "c"}, {"id": "d", "clue": "Trade broken, assessed (5)"}]
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n\n")
+    assert main(["solve", "--jsonl", str(path), "--timeout", "10"]) == 0
+    rows = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+    assert [r["id"] for r in rows] == ["a", 7, "line-3", "c", "d"]
+    assert rows[0]["candidates"][0]["answer"] == "ASTER" and rows[0]["error"] is None
+    assert all(rows[k]["error"] and rows[k]["candidates"] == [] for k in (1, 2, 3))
+    assert set(rows[0]["candidates"][0]) == {"answer", "score", "definition", "explanation", "verified"}
+    assert all(isinstance(r["seconds"], float) for r in rows)
+
+
+def test_bad_batch_lines_need_no_thesaurus():
+    out = json.loads(solve_line((("x", "(5)", None), 5, 1.0)))
+    assert out["error"] and out["candidates"] == []
+
+
+def test_letter_exact_trees():
+    assert letter_exact(Concat((Anagram(("mad",), ("tea",)), Hidden(("in",), ("abcde",), False))))
+    assert not letter_exact(Insertion(("in",), Anagram(("x",), ("ab",)), Truncation("behead", ("x",), Subtraction(("x",), Container(("x",), FirstLetters(("x",), ("a",)), FirstLetters(("x",), ("b",))), FirstLetters(("x",), ("c",))))))

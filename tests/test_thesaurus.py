@@ -1,0 +1,85 @@
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cryptic import thesaurus as th
+from cryptic.parse import parse_enumeration
+
+pytestmark = pytest.mark.slow  # needs the compiled index (built once, about two minutes)
+
+
+def answers(phrase, enum):
+    return [c.letters for c in th.definitions(phrase, parse_enumeration(enum))]
+
+
+@pytest.mark.parametrize(
+    "phrase, enum, answer",
+    [
+        ("lowest point", "5", "NADIR"),
+        ("river", "4", "NILE"),
+        ("Nile", "5", "RIVER"),
+        ("drains", "6", "SEWERS"),
+        ("drained", "7", "EMPTIED"),
+        ("ice cream", "6", "SUNDAE"),
+        ("frozen dessert", "3,5", "ICECREAM"),
+        ("More powerful", "8", "STRONGER"),
+    ],
+)
+def test_known_definitions(phrase, enum, answer):
+    assert answer in answers(phrase, enum)
+
+
+def test_abbreviations_and_synonyms():
+    assert "DA" in th.abbreviations("lawyer")
+    assert {"DR", "MO", "GP"} <= set(th.synonyms("doctor"))
+    assert "DA" in set(th.synonyms("lawyer", 2))
+    assert "ON" in set(th.synonyms("on"))  # a short word as itself
+
+
+def test_bad_lookups_give_nothing():
+    for phrase in ["", "   ", "?!.,", "zzqxv", "x" * 500]:
+        assert th.definitions(phrase, parse_enumeration("5")) == []
+        assert list(th.synonyms(phrase)) == []
+    assert list(th.matching("")) == [] and list(th.matching("N?D!R")) == []
+    assert not th.is_word("")
+
+
+def test_word_breaks_follow_the_enumeration():
+    assert th.is_word("ICECREAM", parse_enumeration("3,5"))
+    assert not th.is_word("ICECREAM", parse_enumeration("4,4"))
+    assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
+
+
+def brute_lexicon(n):
+    rows = th.connection().execute("SELECT DISTINCT letters FROM words WHERE length(letters) = ?", (n,))
+    return sorted(r[0] for r in rows)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.text(alphabet="ADEINRST?", min_size=3, max_size=5))
+def test_pattern_queries_match_brute_force(pattern):
+    rx = re.compile(pattern.replace("?", "."))
+    assert sorted(set(th.matching(pattern))) == [w for w in brute_lexicon(len(pattern)) if rx.fullmatch(w)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.text(alphabet="AEDINRST", min_size=3, max_size=6))
+def test_anagram_queries_match_brute_force(letters):
+    key = sorted(letters)
+    assert sorted(set(th.anagrams(letters))) == [w for w in brute_lexicon(len(letters)) if sorted(w) == key]
+
+
+def test_the_index_agrees_with_nltk_wordnet():
+    from thesaurus.wordnet import wordnet
+
+    wn = wordnet()
+    for word in ["nadir", "doctor", "river", "quiet", "composed"]:
+        lemmas = {l.name().replace("_", " ").lower() for own in wn.lemmas(word) for l in own.synset().lemmas()} - {word}
+        related = {a for a, code in th.related(word) if code == "s"}
+        assert lemmas <= related, lemmas - related
+
+
+def test_homophones():
+    assert "RAIN" in th.homophones("REIN")

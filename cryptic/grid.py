@@ -245,6 +245,12 @@ def problem(grid: Grid, lists: Sequence[WordList], optional: bool = False) -> Pr
 def letters_at(wl: WordList, domain: int, pos: int) -> int:
     """A 26-bit mask of the letters the domain's words have at a position."""
     mask = 0
+    if domain.bit_count() <= 32:  # few words: read their letters rather than test 26 bitsets
+        while domain:
+            low = domain & -domain
+            mask |= 1 << (ord(wl.words[low.bit_length() - 1][pos]) - 65)
+            domain ^= low
+        return mask
     for c, bits in enumerate(wl.index[pos]):
         if domain & bits:
             mask |= 1 << c
@@ -287,6 +293,7 @@ class Search:
         self.weight = [1] * len(p.slots)  # dom/wdeg conflict weights
         self.nodes = 0
         self.limit = math.inf  # node limit of the current restart
+        self.allowed: dict[tuple[int, int, int], int] = {}  # (slot, position, letter mask) -> words
 
     # -- propagation
 
@@ -296,7 +303,12 @@ class Search:
         for b, i, j in self.p.crossings[a]:
             if domains[b] is None:
                 continue
-            new = domains[b] & allowed(self.p.lists[b], j, letters_at(wl, domains[a], i))
+            mask = letters_at(wl, domains[a], i)
+            key = (b, j, mask)
+            bits = self.allowed.get(key)
+            if bits is None:
+                bits = self.allowed[key] = allowed(self.p.lists[b], j, mask)
+            new = domains[b] & bits
             if new != domains[b]:
                 domains[b] = new
                 yield b

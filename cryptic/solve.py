@@ -24,6 +24,9 @@ from cryptic.wordplay import SECOND_DEFINITION, derive, evaluate, exactly, patte
 DEFAULT_TIMEOUT = 10.0
 
 
+Features = tuple[float, float, float, bool, bool]  # cost, definition strength, frequency, verified, wordplay only
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     """An answer with its reading, score and whether wordplay and definition both check out."""
@@ -36,6 +39,7 @@ class Solution:
     score: float
     verified: bool
     explanation: str
+    features: Features
 
 
 @dataclass(slots=True)
@@ -58,9 +62,9 @@ def ranking() -> Mapping[str, float]:
     return MappingProxyType({k: float(v) for k, v in table.items() if not k.startswith("_")})
 
 
-def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool) -> float:
+def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool, w: Mapping[str, float] | None = None) -> float:
     """A score in (0, 1) from the features of a candidate (weights in corpora/ranking.json)."""
-    w = ranking()
+    w = w or ranking()
     z = (
         w["bias"]
         + w["strength"] * strength
@@ -70,6 +74,11 @@ def score(cost: float, strength: float, frequency: float, verified: bool, wordpl
         + w["wordplay_only"] * wordplay_only
     )
     return 1 / (1 + math.exp(-z))
+
+
+def solution(answer: Letters, shown: str, definition: Words, parse: Parse | None, d: Derivation | None, features: Features, why: str) -> Solution:
+    """A Solution scored from its features."""
+    return Solution(answer, shown, definition, parse, d, score(*features), features[3], why, features)
 
 
 LETTER_EXACT = (Anagram, Hidden, FirstLetters, LastLetters, Alternate, Literal)
@@ -141,9 +150,9 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     dictionary words its letter-exact wordplay makes."""
     if parse.wordplay is None:
         for c in candidates[:3]:
-            sc = score(cost, c.strength, c.frequency, False, False)
-            yield Solution(c.letters, th.display(c.letters, enum), parse.definition, parse, None, sc, False,
-                           explanation(th.display(c.letters, enum), parse, None, parse.definition))  # fmt: skip
+            shown = th.display(c.letters, enum)
+            yield solution(c.letters, shown, parse.definition, parse, None, (cost, c.strength, c.frequency, False, False),
+                           explanation(shown, parse, None, parse.definition))  # fmt: skip
         return
     matched = set()
     if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
@@ -155,7 +164,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         if d is not None:
             matched.add(c.letters)
             shown = th.display(c.letters, enum)
-            yield Solution(c.letters, shown, parse.definition, parse, d, score(cost, c.strength, c.frequency, True, False), True,
+            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, True, False),
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
@@ -164,7 +173,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             d = next(derive(parse.wordplay, s), None)
             if d is not None:
                 shown = th.display(s, enum)
-                yield Solution(s, shown, parse.definition, parse, d, score(cost, 0.0, th.frequency(s), False, True), False,
+                yield solution(s, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(s), False, True),
                                explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
 
 
@@ -175,7 +184,7 @@ def definition_only(clue: Clue, candidates_of) -> Iterator[Solution]:
         for span in (words[:k], words[-k:]):
             for c in candidates_of(span)[:3]:
                 shown = th.display(c.letters, clue.enumeration)
-                yield Solution(c.letters, shown, span, None, None, score(400 + 60 * k, c.strength, c.frequency, False, False), False,
+                yield solution(c.letters, shown, span, None, None, (400 + 60 * k, c.strength, c.frequency, False, False),
                                explanation(shown, None, None, span, RELATIONS.get(c.relation, "")))  # fmt: skip
 
 

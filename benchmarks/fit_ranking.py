@@ -1,0 +1,92 @@
+"""Fit the answer-score weights (corpora/ranking.json) by hill climbing on top-1 accuracy.
+
+The fitting clues are kept apart from the ones accuracy is reported on: the last rows of
+cryptonite-dev.jsonl (clue-bench reports on the first 1,000) and rows of wordplay-train.jsonl.
+Every candidate's features are recorded once; climbing only re-scores them.
+
+usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+from pathlib import Path
+
+from cryptic.parse import ClueError, parse_clue
+from cryptic.solve import ranking, score, solve
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def letters(s: str) -> str:
+    return "".join(ch for ch in s.upper() if "A" <= ch <= "Z")
+
+
+def features_of(item: tuple[str, str, float]) -> tuple[str, list]:
+    """(gold answer, [(answer, features)]) for one clue."""
+    clue, answer, timeout = item
+    try:
+        out = solve(parse_clue(clue), timeout=timeout)
+    except ClueError:
+        return letters(answer), []
+    return letters(answer), [(s.answer, s.features) for s in out.solutions[:60]]
+
+
+def top1(data: list, w: dict) -> float:
+    """Share of clues whose best-scored candidate is right."""
+    hits = 0
+    for gold, cands in data:
+        if cands:
+            best = max(cands, key=lambda c: score(*c[1], w=w))
+            hits += best[0] == gold
+    return hits / max(1, len(data))
+
+
+def climb(data: list, w: dict, rounds: int = 300, seed: int = 1) -> dict:
+    """Coordinate hill climbing with shrinking steps."""
+    rng = random.Random(seed)
+    best, best_score = dict(w), top1(data, w)
+    step = 1.0
+    for r in range(rounds):
+        key = rng.choice(sorted(best))
+        for delta in (step, -step):
+            trial = dict(best, **{key: best[key] + delta})
+            s = top1(data, trial)
+            if s > best_score:
+                best, best_score = trial, s
+                break
+        if r % 50 == 49:
+            step /= 2
+    return best
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dev", type=int, default=150, help="clues from the end of cryptonite-dev")
+    ap.add_argument("--train", type=int, default=150, help="clues from wordplay-train")
+    ap.add_argument("--timeout", type=float, default=5.0)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/ranking.json")
+    a = ap.parse_args()
+    dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
+    train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
+    items = [(r["clue"], r["answer"], a.timeout) for r in dev + train]
+    with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
+        data = pool.map(features_of, items, chunksize=1)
+    start = dict(ranking())
+    fitted = climb(data, start)
+    print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
+    print(json.dumps(fitted, indent=2))
+    if a.write:
+        path = ROOT / "corpora" / "ranking.json"
+        doc = json.loads(path.read_text())["_doc"]
+        path.write_text(json.dumps({"_doc": doc, **{k: round(v, 3) for k, v in fitted.items()}}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

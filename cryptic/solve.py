@@ -164,7 +164,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         if d is not None:
             matched.add(c.letters)
             shown = th.display(c.letters, enum)
-            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, True, False),
+            # Verified: the wordplay makes the answer and the thesaurus relates the definition
+            # to it directly (not only through a content word or two hops).
+            verified = c.strength >= SECOND_DEFINITION
+            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, verified, False),
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):

@@ -22,6 +22,7 @@ STRENGTH: Mapping[str, float] = MappingProxyType(
 )
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
+INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
@@ -128,15 +129,25 @@ def norm(phrase: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[^a-z0-9' \-.]", " ", phrase)).strip(" '.-")
 
 
+Window = tuple[int, int]  # least and most letters of the answers wanted
+EVERY: Window = (1, 255)
+
+
 @functools.lru_cache(maxsize=100_000)
-def related(phrase: str) -> tuple[tuple[str, str], ...]:
-    """(answer, relation code) pairs for a normalised phrase, strongest first."""
+def related(phrase: str, window: Window = EVERY) -> tuple[tuple[str, str], ...]:
+    """(answer, relation code) pairs for a normalised phrase, strongest first, answers
+    of a length within the window (filtered in the arrays, before any string is made)."""
     g = graph()
     i = g.ids.get(phrase)
     if i is None:
         return ()
     lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
-    return tuple((g.nodes[j], CODES[c]) for j, c in zip(g.indices[lo:hi].tolist(), g.codes[lo:hi].tolist()))
+    ids, codes = g.indices[lo:hi], g.codes[lo:hi]
+    if window != EVERY:
+        lengths = g.lengths[ids]
+        keep = (lengths >= window[0]) & (lengths <= window[1])
+        ids, codes = ids[keep], codes[keep]
+    return tuple((g.nodes[j], CODES[c]) for j, c in zip(ids.tolist(), codes.tolist()))
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -189,35 +200,41 @@ def variants(phrase: str) -> Iterator[str]:
             yield c
 
 
-def relations(phrase: str, compose: bool = True) -> Iterator[tuple[str, str, float]]:
+def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Iterator[tuple[str, str, float]]:
     """Yield (answer, code, strength) for the phrase: directly, through its lemmas with the
     answer inflected the same way, and (when `compose`) for a phrase of a few words the
-    thesaurus does not know, through its content words ("Pasta dish" -> pasta, dish)."""
+    thesaurus does not know, through its content words ("Pasta dish" -> pasta, dish).
+    Answers outside the length window may come too; none inside it is missed."""
     known = False
     for v in variants(phrase):
-        for answer, code, strength in lemma_relations(v):
+        for answer, code, strength in lemma_relations(v, window):
             known = True
             yield answer, code, strength
     key = norm(phrase)
     degree = DEGREES.get(key.split(" ")[0]) if " " in key else None
-    if degree:  # "more strong" -> STRONGER
-        for answer, code, strength in lemma_relations(key.split(" ", 1)[1]):
+    if degree:  # "more powerful" -> STRONGER
+        for answer, code, strength in lemma_relations(key.split(" ", 1)[1], widened(window)):
             for form in inflect(answer, degree):
                 yield form, code, strength * INFLECTED
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
         for word in content_words(key):
-            for answer, code, strength in lemma_relations(word):
+            for answer, code, strength in lemma_relations(word, window):
                 yield answer, code, strength * PART
 
 
-def lemma_relations(v: str) -> Iterator[tuple[str, str, float]]:
+def widened(window: Window) -> Window:
+    """The lengths a lemma may have for its inflection to fit the window (drain -> drains)."""
+    return window if window == EVERY else (max(1, window[0] - INFLECTION_GROWTH), window[1] + 1)
+
+
+def lemma_relations(v: str, window: Window = EVERY) -> Iterator[tuple[str, str, float]]:
     """Yield (answer, code, strength) for one normalised form, directly and through its lemmas."""
-    for answer, code in related(v):
+    for answer, code in related(v, window):
         yield answer, code, STRENGTH[code]
     for lemma, tag in lemmas(v):
         if lemma == v:
             continue
-        for answer, code in related(lemma):
+        for answer, code in related(lemma, widened(window)):
             for form in inflected_answer(answer, tag):
                 yield form, code, STRENGTH[code] * INFLECTED
 
@@ -272,6 +289,17 @@ def spellings(letters: Letters) -> tuple[tuple[tuple[int, ...], float, str], ...
 def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     """Is this an answer in the lexicon, with these word breaks?"""
     return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters))
+
+
+def frequencies(many: tuple[Letters, ...]) -> dict[Letters, float]:
+    """Zipf frequencies of many answers in one query per 500 (0 for unknown ones)."""
+    out: dict[Letters, float] = {}
+    for k in range(0, len(many), 500):
+        chunk = many[k : k + 500]
+        marks = ",".join("?" * len(chunk))
+        for lets, freq in connection().execute(f"SELECT letters, max(freq) FROM words WHERE letters IN ({marks}) GROUP BY letters", chunk):
+            out[lets] = freq
+    return out
 
 
 def frequency(letters: Letters) -> float:
@@ -365,13 +393,15 @@ def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:
 
 
 @functools.lru_cache(maxsize=100_000)
-def definition_table(phrase: str) -> Mapping[Letters, Candidate]:
-    """letters -> best Candidate (frequency not yet looked up), for every answer the phrase could define."""
+def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters, Candidate]:
+    """letters -> best Candidate (frequency not yet looked up), for every answer the phrase
+    could define (of one length, when given)."""
     table: dict[Letters, Candidate] = {}
     own = letters_of(phrase)
-    for answer, code, strength in relations(phrase):
+    window = (length, length) if length else EVERY
+    for answer, code, strength in relations(phrase, window=window):
         lets = letters_of(answer)
-        if not lets or lets == own:
+        if not lets or lets == own or length and len(lets) != length:
             continue
         old = table.get(lets)
         if old is None or strength > old.strength:
@@ -382,8 +412,14 @@ def definition_table(phrase: str) -> Mapping[Letters, Candidate]:
 def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> list[Candidate]:
     """The answers the phrase could define, best first (strength, then frequency). With an
     enumeration and `deep`, answers two hops away (a synonym's relations) are included, weakly."""
-    key = norm(phrase)
-    table = dict(definition_table(key))
+    return list(ranked_definitions(norm(phrase), enumeration, deep))
+
+
+@functools.lru_cache(maxsize=50_000)
+def ranked_definitions(key: str, enumeration: Enumeration | None, deep: bool) -> tuple[Candidate, ...]:
+    """definitions(), cached by normalised phrase."""
+    n = enumeration.length if enumeration else None
+    table = dict(definition_table(key, n))
     if enumeration is not None and deep:
         own = letters_of(key)
         for v in variants(key):
@@ -391,16 +427,14 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
                 lets = letters_of(answer)
                 if lets not in table and lets != own:
                     table[lets] = Candidate(lets, answer, TWO_HOP, 0.0, "2")
-    n = enumeration.length if enumeration else None
     found = []
+    freq = frequencies(tuple(table))
     for c in table.values():
-        if n is not None and len(c.letters) != n:
-            continue
         strength = c.strength
         if enumeration is not None and parts_of(c.display) != enumeration.parts:
             strength *= PARTS_MISMATCH
-        found.append(Candidate(c.letters, c.display, strength, frequency(c.letters), c.relation))
-    return sorted(found, key=lambda c: (-c.strength, -c.frequency, c.letters))
+        found.append(Candidate(c.letters, c.display, strength, freq.get(c.letters, 0.0), c.relation))
+    return tuple(sorted(found, key=lambda c: (-c.strength, -c.frequency, c.letters)))
 
 
 def length_only(n: int) -> Enumeration:
@@ -411,7 +445,7 @@ def length_only(n: int) -> Enumeration:
 def definition_strength(phrase: str, answer: Letters) -> float:
     """How strongly the phrase defines the answer (0: not at all), two hops included."""
     key = norm(phrase)
-    c = definition_table(key).get(answer)
+    c = definition_table(key, len(answer)).get(answer)
     if c is not None:
         return c.strength
     if any(answer == letters_of(a) for v in variants(key) for a in two_hop(v, len(answer))):

@@ -68,11 +68,16 @@ def abbreviations(words: Words) -> tuple[str, ...]:
 
 
 @functools.cache
-def weights() -> Mapping[str, float]:
-    """Cost weights of parse trees, from corpora/weights.json."""
-    path = data_file("corpora", "weights.json")
+def number_table(name: str) -> Mapping[str, float]:
+    """A JSON table of named numbers from corpora/ (keys starting '_' are notes)."""
+    path = data_file("corpora", name)
     try:
         table = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise DataError(f"{path} is not valid JSON ({e.msg}); restore it from the repository") from None
-    return MappingProxyType({k: float(v) for k, v in table.items() if not k.startswith("_")})
+        return MappingProxyType({k: float(v) for k, v in table.items() if not k.startswith("_")})
+    except (json.JSONDecodeError, AttributeError, TypeError, ValueError):
+        raise DataError(f"{path} is not a JSON table of numbers; restore it from the repository") from None
+
+
+def weights() -> Mapping[str, float]:
+    """Cost weights of parse trees, from corpora/weights.json."""
+    return number_table("weights.json")

@@ -4,17 +4,15 @@ against the wordplay (answer first), scored, explained."""
 from __future__ import annotations
 
 import functools
-import json
 import math
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from cryptic import thesaurus as th
-from cryptic.data import DataError, data_file
 from cryptic.explain import describe, draw_derivation, label, q
 from cryptic.forest import Cut, parse_cost, parses
+from cryptic.lexicon import number_table
 from cryptic.nodes import (
     Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
@@ -51,15 +49,9 @@ class Outcome:
     parses: int = 0
 
 
-@functools.cache
 def ranking() -> Mapping[str, float]:
     """Weights of the answer score, from corpora/ranking.json."""
-    path = data_file("corpora", "ranking.json")
-    try:
-        table = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise DataError(f"{path} is not valid JSON ({e.msg}); restore it from the repository") from None
-    return MappingProxyType({k: float(v) for k, v in table.items() if not k.startswith("_")})
+    return number_table("ranking.json")
 
 
 def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool, w: Mapping[str, float] | None = None) -> float:

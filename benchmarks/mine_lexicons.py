@@ -3,7 +3,8 @@
 Each indicator list is the hand-curated corpora/indicators/curated/<kind>.txt plus the
 phrases mined from the annotated explanations of ../shared/corpora/clues/wordplay-train.jsonl.
 A mined phrase is kept only if it occurs word for word in its clue (so it really was the
-clue's indicator). Abbreviations are the curated corpora/abbreviations-curated.tsv plus the
+clue's indicator). For kinds signalled by verbs and adjectives, each one-word indicator
+also brings its other forms (mix: mixing, mixed, mixes; different: differently). Abbreviations are the curated corpora/abbreviations-curated.tsv plus the
 `LETTERS (clue words)` pairs of the explanations, kept when the letters are short (at most
 3) and the words occur in the clue.
 
@@ -107,6 +108,44 @@ def mine_abbreviations(rows: list[dict]) -> set[tuple[str, str]]:
     return pairs
 
 
+EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
+
+
+def word_forms(word: str) -> set[str]:
+    """A one-word indicator's other forms: inflections of its lemmas (mix -> mixing, mixed,
+    mixes), and adverbs of adjectives (different -> differently) and back."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    forms = {word}
+    for lemmas in getAllLemmas(word).values():
+        for lemma in lemmas:
+            forms.add(lemma)
+            for group in getAllInflections(lemma).values():
+                forms.update(group)
+    for base in list(forms):
+        if base.endswith("ly") and len(base) > 5:
+            forms.add(base[:-2])
+        elif base.endswith("y") and len(base) > 3:
+            forms.add(base[:-1] + "ily")
+        elif len(base) > 3 and not base.endswith(("ing", "ed", "s")):
+            forms.add(base + "ly")
+    return {f for f in forms if f.isalpha() and f not in STOP}
+
+
+def expanded(kind: str, phrases: set[str]) -> set[str]:
+    """The phrases with the other forms of each one-word phrase, for kinds whose indicators
+    are verbs and adjectives."""
+    if kind not in EXPAND:
+        return phrases
+    # A new form that is a link word ("makes", "gives") would read most clues two ways.
+    links = read_list(INDICATORS / "curated" / "link.txt") | {"made", "make", "makes", "making"}
+    out = set(phrases)
+    for p in phrases:
+        if " " not in p:
+            out |= word_forms(p) - links
+    return out
+
+
 def read_list(path: Path) -> set[str]:
     """Phrases of a one-per-line file, '#' comments skipped."""
     if not path.exists():
@@ -120,7 +159,7 @@ def main(argv: list[str]) -> int:
     found = mine_indicators(rows)
     for curated in sorted((INDICATORS / "curated").glob("*.txt")):
         kind = curated.stem
-        phrases = read_list(curated) | found.get(kind, set())
+        phrases = expanded(kind, read_list(curated) | found.get(kind, set()))
         (INDICATORS / f"{kind}.txt").write_text("".join(f"{p}\n" for p in sorted(phrases)), encoding="utf-8")
         print(f"{kind:12s} curated {len(read_list(curated)):4d}  mined {len(found.get(kind, ())):4d}  total {len(phrases):4d}")
     curated_abbr = ROOT / "corpora" / "abbreviations-curated.tsv"

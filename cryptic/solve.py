@@ -17,7 +17,7 @@ from cryptic.nodes import (
     Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, derive, evaluate, exactly, pattern_ok
+from cryptic.wordplay import SECOND_DEFINITION, derive, evaluate, exactly, forget, pattern_ok
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -105,6 +105,7 @@ RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o"
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000) -> Outcome:
     """Solve a clue: every answer found, best first, within the time budget."""
     deadline = time.monotonic() + timeout
+    forget()
     enum = clue.enumeration
     if pattern is not None and len(pattern) != enum.length:
         raise ValueError(f"pattern {pattern!r} has {len(pattern)} letters; the enumeration has {enum.length}")

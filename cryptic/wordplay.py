@@ -250,6 +250,15 @@ def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
 # ---------------------------------------------------------------- answer-first checking
 
 
+def forget() -> None:
+    """Empty the caches of one clue's trees (their nodes hold its words: no other clue meets
+    them again), so that a long batch keeps its memory flat."""
+    from cryptic.forest import cost
+
+    for cached in (derivation, derive_parts, bounds, must_contain, cost):
+        cached.cache_clear()
+
+
 def derive(node: Node, target: Letters) -> Iterator[Derivation]:
     """Yield a derivation of exactly `target` by the tree, if it has one."""
     d = derivation(node, target)

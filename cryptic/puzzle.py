@@ -234,8 +234,11 @@ def candidates(clue: Clue, pattern: str | None, timeout: float) -> list[tuple[Le
     from cryptic.parse import ClueError, parse_clue
     from cryptic.solve import solve
 
+    text = clue.text.strip()
+    if enumeration_total(text) is None:  # plain puzzles print no enumeration: the grid knows it
+        text = f"{text} ({len(clue.cells)})"
     try:
-        parsed = parse_clue(clue.text)
+        parsed = parse_clue(text)
     except ClueError:
         return []
     if parsed.enumeration.length != len(clue.cells):

@@ -242,9 +242,9 @@ def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
     if not c.lo <= len(fodder) <= c.hi:
         return
     if len(fodder) <= MAX_PERMUTED:
-        yield from ("".join(p) for p in set(permutations(fodder)) if admits(c, "".join(p)))
+        yield from (s for s in map("".join, set(permutations(fodder))) if s != fodder and admits(c, s))
     else:
-        yield from (w for w in th.anagrams(fodder) if admits(c, w))
+        yield from (w for w in th.anagrams(fodder) if w != fodder and admits(c, w))
 
 
 # ---------------------------------------------------------------- answer-first checking
@@ -331,8 +331,9 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
         case Concat(parts):
             split = derive_parts(parts, target)
             return Derivation(node, target, split) if split is not None else None
-        case Anagram(_, fodder):
-            return leaf if sorted(letters(fodder)) == sorted(target) else None
+        case Anagram(_, fodder):  # rearranged: the fodder itself is no anagram of it
+            text = letters(fodder)
+            return leaf if target != text and sorted(text) == sorted(target) else None
         case Hidden(_, fodder, backwards):
             text = letters(fodder)
             return leaf if (reverse(target) if backwards else target) in text and len(target) < len(text) else None

@@ -15,17 +15,14 @@ related, x hyponym three levels down ("country" -> ITALY, "food" -> ENCHILADA).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import sqlite3
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from thesaurus.paths import index_path
+from thesaurus.paths import index_path, staged
 
 CODES = "smaoirqhdx"  # strongest first
 COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
@@ -169,8 +166,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         indices.extend(ids[a] for a, _ in row)
         codes.extend(CODES.index(c) for _, c in row)
         indptr[i + 1] = len(indices)
-    staging = Path(tempfile.mkdtemp(prefix="index-", dir=target.parent))
-    try:
+    with staged(target) as staging:
         (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
         np.save(staging / "indptr.npy", indptr)
         np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
@@ -205,12 +201,6 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
         db.commit()
         db.close()
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(staging, target)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
     print(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}", file=log, flush=True)
     return target
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 INDEX_VERSION = 5
@@ -19,3 +23,18 @@ def cache_dir() -> Path:
 def index_path() -> Path:
     """The compiled index folder."""
     return cache_dir() / f"index-v{INDEX_VERSION}"
+
+
+@contextlib.contextmanager
+def staged(target: Path) -> Iterator[Path]:
+    """A temporary folder beside `target` that replaces it whole when the block succeeds
+    (and is removed when it fails), so no reader ever sees a half-written folder."""
+    staging = Path(tempfile.mkdtemp(prefix=f"{target.name}-", dir=target.parent))
+    try:
+        yield staging
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(staging, target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)

@@ -5,13 +5,10 @@ LF line ends is made once in the cache folder."""
 from __future__ import annotations
 
 import functools
-import os
-import shutil
-import tempfile
 import warnings
 from pathlib import Path
 
-from thesaurus.paths import cache_dir
+from thesaurus.paths import cache_dir, staged
 
 WORDNET_FILES = (
     "adj.exc", "adv.exc", "noun.exc", "verb.exc", "data.adj", "data.adv", "data.noun", "data.verb",
@@ -42,16 +39,9 @@ def normalised_dir() -> Path:
     if all((target / f).is_file() for f in WORDNET_FILES):
         return target
     source = source_dir()
-    staging = Path(tempfile.mkdtemp(prefix="wordnet-", dir=cache_dir()))
-    try:
+    with staged(target) as staging:
         for name in WORDNET_FILES:
             (staging / name).write_bytes((source / name).read_bytes().replace(b"\r\n", b"\n"))
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(staging, target)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
     return target
 
 

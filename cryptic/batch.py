@@ -48,13 +48,6 @@ def solve_line(item: tuple[Line, int, float]) -> str:
     return json.dumps({"id": ident, "candidates": candidates, "seconds": seconds, "error": error})
 
 
-def warm_worker() -> None:
-    """Open the thesaurus in a worker before it takes clues."""
-    from cryptic import thesaurus
-
-    thesaurus.warm()
-
-
 def solve_batch(path: str, top: int, timeout: float, jobs: int) -> int:
     """Solve every line of a JSONL file (or stdin), printing results in input order."""
     from cryptic import thesaurus
@@ -72,7 +65,7 @@ def solve_batch(path: str, top: int, timeout: float, jobs: int) -> int:
     else:
         import multiprocessing
 
-        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=warm_worker)
+        pool = multiprocessing.get_context("fork").Pool(jobs, initializer=thesaurus.warm)
         results = pool.imap(solve_line, items, chunksize=1)
     try:
         for line in results:

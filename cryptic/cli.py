@@ -279,7 +279,8 @@ def cmd_fill(a: argparse.Namespace) -> int:
     try:
         load_start = time.monotonic()
         words = G.read_words(a.wordlist, a.min_score)
-        unfit = G.unfit_slots(grid, words)
+        lists = G.slot_lists(grid, words)
+        unfit = G.unfit_slots(grid, lists)
         if unfit:
             raise UsageError(f"no word in the list fits {unfit[0]}")
         loaded = time.monotonic() - load_start
@@ -296,7 +297,7 @@ def cmd_fill(a: argparse.Namespace) -> int:
                 sys.stdout.write("\x1b[H\x1b[2J" + text(G.filled_rows(grid, words_so_far)) + "\n")
                 sys.stdout.flush()
 
-    outcome = G.fill(grid, words, a.strategy, a.seed, a.timeout, step)
+    outcome = G.fill(grid, words, a.strategy, a.seed, a.timeout, step, lists)
     rows = G.filled_rows(grid, outcome.words)
     if a.json:
         entries = [{"number": s.number, "direction": s.direction, "answer": outcome.words.get(k)} for k, s in enumerate(G.slots(grid))]

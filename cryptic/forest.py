@@ -426,16 +426,10 @@ def count_by_bounds(span: Words, leaf: LeafBounds, charades: bool = True) -> tup
     if charades:
         for head, rest in splits(span):
             for (a, b), n in count_by_bounds(head, leaf, False):
-                for (c, d), m in count_sequences_by_bounds(rest, leaf):
+                for (c, d), m in count_by_bounds(rest, leaf):
                     key = clamp((a + c, b + d))
                     tally[key] = tally.get(key, 0) + n * m
     return tuple(tally.items())
-
-
-@functools.lru_cache(maxsize=100_000)
-def count_sequences_by_bounds(span: Words, leaf: LeafBounds) -> tuple[tuple[Bounds, int], ...]:
-    """How many flat sequences of one or more pieces read the span, by length bounds."""
-    return count_by_bounds(span, leaf, True)
 
 
 def count_filtered(clue: Clue, leaf: LeafBounds = plain_bounds) -> int:

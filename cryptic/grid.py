@@ -213,7 +213,6 @@ class Problem:
     lists: tuple[WordList, ...]
     domains: tuple[int, ...]
     crossings: tuple[tuple[tuple[int, int, int], ...], ...]  # per slot: (other, my pos, its pos)
-    optional: bool = False  # weighted mode: a slot may be left open
 
 
 def pattern_bits(wl: WordList, pattern: str) -> int:
@@ -225,7 +224,7 @@ def pattern_bits(wl: WordList, pattern: str) -> int:
     return bits
 
 
-def problem(grid: Grid, lists: Sequence[WordList], optional: bool = False) -> Problem:
+def problem(grid: Grid, lists: Sequence[WordList]) -> Problem:
     """The constraint problem of filling the grid with one word list per slot."""
     ss = slots(grid)
     by_cell: dict[Cell, list[tuple[int, int]]] = {}
@@ -239,7 +238,7 @@ def problem(grid: Grid, lists: Sequence[WordList], optional: bool = False) -> Pr
             row.extend((other, pos, opos) for other, opos in by_cell[cell] if other != k)
         crossings.append(tuple(row))
     domains = tuple(pattern_bits(wl, "".join(grid.rows[r][c] for r, c in s.cells)) for s, wl in zip(ss, lists))
-    return Problem(ss, tuple(lists), domains, tuple(crossings), optional)
+    return Problem(ss, tuple(lists), domains, tuple(crossings))
 
 
 def letters_at(wl: WordList, domain: int, pos: int) -> int:
@@ -557,22 +556,27 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
         return done("timeout", {})
 
 
-def fill(grid: Grid, words: dict[str, float], strategy: str = "auto", seed: int = 0, timeout: float = 60.0, on_step: Callable | None = None) -> Outcome:
-    """Fill a grid from a word list (word -> score)."""
+def slot_lists(grid: Grid, words: dict[str, float]) -> tuple[WordList, ...]:
+    """Each slot's indexed word list (one per length, shared); a fully seeded light counts
+    as a word even when the list lacks it."""
     ss = slots(grid)
     seeded = {w: 0.0 for w in ("".join(grid.rows[r][c] for r, c in s.cells) for s in ss) if OPEN not in w}
     lists = lists_by_length({**seeded, **words}, (len(s.cells) for s in ss))
-    return solve_problem(problem(grid, [lists[len(s.cells)] for s in ss]), strategy, seed, timeout, on_step)
+    return tuple(lists[len(s.cells)] for s in ss)
 
 
-def unfit_slots(grid: Grid, words: dict[str, float]) -> list[str]:
-    """Slots whose seeded letters no word of the list fits, named."""
-    ss = slots(grid)
-    lists = lists_by_length(words, (len(s.cells) for s in ss))
+def fill(grid: Grid, words: dict[str, float], strategy: str = "auto", seed: int = 0, timeout: float = 60.0,
+         on_step: Callable | None = None, lists: Sequence[WordList] | None = None) -> Outcome:  # fmt: skip
+    """Fill a grid from a word list (word -> score), or from its slot lists if already made."""
+    return solve_problem(problem(grid, lists or slot_lists(grid, words)), strategy, seed, timeout, on_step)
+
+
+def unfit_slots(grid: Grid, lists: Sequence[WordList]) -> list[str]:
+    """Slots whose seeded letters no word of their list fits, named."""
     out = []
-    for s in ss:
+    for s, wl in zip(slots(grid), lists):
         pattern = "".join(grid.rows[r][c] for r, c in s.cells)
-        if OPEN in pattern and any(ch != OPEN for ch in pattern) and not pattern_bits(lists[len(s.cells)], pattern):
+        if OPEN in pattern and any(ch != OPEN for ch in pattern) and not pattern_bits(wl, pattern):
             out.append(f"{slot_name(s)} ({pattern})")
     return out
 

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
@@ -22,6 +23,7 @@ STRENGTH: Mapping[str, float] = MappingProxyType(
 )
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
+SEPARATORS = 9  # spaces, hyphens and apostrophes a phrase may have beyond its letters
 INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
@@ -38,9 +40,9 @@ FUNCTION_WORDS = frozenset(
 PARTS_MISMATCH = 0.7  # "self-rule" for SELFRULE (8): same letters, other word breaks
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """An answer a definition could have, with how it was found."""
+class Candidate(NamedTuple):
+    """An answer a definition could have, with how it was found. (A named tuple, not a
+    dataclass: a lookup makes hundreds, and a tuple is made several times faster.)"""
 
     letters: Letters
     display: str
@@ -57,11 +59,13 @@ class Graph:
     """The relation graph in compressed sparse rows (see thesaurus.build)."""
 
     nodes: tuple[str, ...]
+    letters: tuple[Letters, ...]
     ids: Mapping[str, int]
     indptr: object  # numpy arrays
     indices: object
     codes: object
     lengths: object
+    freqs: object
 
 
 def folder():
@@ -110,12 +114,13 @@ def graph() -> Graph:
     path = folder()
     try:
         nodes = tuple((path / "nodes.txt").read_text(encoding="utf-8").split("\n")[:-1])
-        arrays = [np.load(path / f"{name}.npy", mmap_mode="r") for name in ("indptr", "indices", "codes", "lengths")]
+        spelt = tuple((path / "letters.txt").read_text(encoding="utf-8").split("\n")[:-1])
+        arrays = [np.load(path / f"{name}.npy", mmap_mode="r") for name in ("indptr", "indices", "codes", "lengths", "freqs")]
     except (OSError, ValueError, UnicodeDecodeError):
         raise corrupt(path) from None
-    if len(arrays[0]) != len(nodes) + 1 or len(arrays[3]) != len(nodes):
+    if len(arrays[0]) != len(nodes) + 1 or not len(spelt) == len(arrays[3]) == len(arrays[4]) == len(nodes):
         raise corrupt(path)
-    return Graph(nodes, {p: i for i, p in enumerate(nodes)}, *arrays)
+    return Graph(nodes, spelt, {p: i for i, p in enumerate(nodes)}, *arrays)
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -151,22 +156,26 @@ def related(phrase: str, window: Window = EVERY) -> tuple[tuple[str, str], ...]:
 
 
 @functools.lru_cache(maxsize=20_000)
-def two_hop(phrase: str, length: int) -> tuple[str, ...]:
-    """Answers of a length related to something the phrase is a synonym of (two hops)."""
+def two_hop(phrase: str, window: Window) -> tuple[int, ...]:
+    """Graph ids of the answers with a length in the window related to something the
+    phrase is a synonym of (two hops)."""
     import numpy as np
 
     g = graph()
     i = g.ids.get(phrase)
-    if i is None or not 1 <= length <= MAX:
+    if i is None or window[0] > MAX:
         return ()
     lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
-    first = g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP]
+    first = np.asarray(g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP])
     if not len(first):
         return ()
-    chunks = [g.indices[int(g.indptr[j]) : int(g.indptr[j + 1])] for j in first.tolist()]
-    found = np.unique(np.concatenate(chunks))
-    found = found[g.lengths[found] == length]
-    return tuple(g.nodes[j] for j in found.tolist() if j != i)
+    # One gather of every second-hop row (no Python loop over the first hop's nodes).
+    starts, sizes = g.indptr[first], g.indptr[first + 1] - g.indptr[first]
+    offsets = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes)
+    found = np.asarray(g.indices[np.arange(int(sizes.sum())) + offsets])
+    lengths = g.lengths[found]
+    found = np.unique(found[(lengths >= window[0]) & (lengths <= window[1])])
+    return tuple(j for j in found.tolist() if j != i)
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -232,11 +241,56 @@ def lemma_relations(v: str, window: Window = EVERY) -> Iterator[tuple[str, str, 
     for answer, code in related(v, window):
         yield answer, code, STRENGTH[code]
     for lemma, tag in lemmas(v):
-        if lemma == v:
-            continue
-        for answer, code in related(lemma, widened(window)):
-            for form in inflected_answer(answer, tag):
+        if lemma != v:
+            for form, code in inflected_relations(lemma, tag, window):
                 yield form, code, STRENGTH[code] * INFLECTED
+
+
+@functools.lru_cache(maxsize=100_000)
+def inflected_relations(lemma: str, tag: str, window: Window) -> tuple[tuple[str, str], ...]:
+    """(answer, code) for a lemma's relations inflected like the definition was (drain's
+    SEWER + NNS -> SEWERS)."""
+    pairs = related(lemma, widened(window))
+    forms = inflections(tuple(a for a, _ in pairs), tag, window)
+    return tuple((form, code) for answer, code in pairs for form in forms.get(answer, ()))
+
+
+def inflections(answers: tuple[str, ...], tag: str, window: Window = EVERY) -> dict[str, tuple[str, ...]]:
+    """answer -> its inflections with a tag, about as long as the window allows (spaces and
+    hyphens count), fetched in one query per 500 answers; a participle the inflector does
+    not know keeps its -ed."""
+    answers = tuple(dict.fromkeys(answers))
+    forms: dict[str, tuple[str, ...]] = {}
+    for k in range(0, len(answers), 500):
+        chunk = answers[k : k + 500]
+        query = (
+            "SELECT lemma, form FROM forms WHERE tag = ? AND length(form) BETWEEN ? AND ? "
+            f"AND lemma IN ({','.join('?' * len(chunk))})"
+        )
+        for answer, form in connection().execute(query, (tag, window[0], window[1] + SEPARATORS, *chunk)):
+            forms[answer] = (*forms.get(answer, ()), form)
+    if tag in ("VBN", "VBD"):
+        forms.update({a: (a,) for a in answers if a not in forms and a.endswith("ed")})
+    return forms
+
+
+@functools.lru_cache(maxsize=20_000)
+def distant(key: str, length: int) -> tuple[tuple[Letters, str], ...]:
+    """(letters, answer) for answers of a length two hops from a normalised phrase: from
+    each of its forms, and from each of its lemmas with the answer inflected the same way."""
+    g = graph()
+    found: dict[Letters, str] = {}
+    for v in variants(key):
+        for j in two_hop(v, (length, length)):
+            found.setdefault(g.letters[j], g.nodes[j])
+        for lemma, tag in lemmas(v):
+            if lemma != v:
+                answers = tuple(g.nodes[j] for j in two_hop(lemma, widened((length, length))))
+                for forms in inflections(answers, tag, (length, length)).values():
+                    for f in forms:
+                        if len(lets := letters_of(f)) == length:
+                            found.setdefault(lets, f)
+    return tuple(found.items())
 
 
 def content_words(phrase: str) -> list[str]:
@@ -244,22 +298,31 @@ def content_words(phrase: str) -> list[str]:
     return [w for w in phrase.split(" ") if w not in FUNCTION_WORDS and len(w) > 1]
 
 
-def inflected_answer(answer: str, tag: str) -> tuple[str, ...]:
-    """An answer inflected like the definition was (sewer + NNS -> sewers)."""
-    return inflect(answer, tag) or ((answer,) if tag in ("VBN", "VBD") and answer.endswith("ed") else ())
-
-
 # ---------------------------------------------------------------- the answer lexicon
+
+
+def fits_parts(display: str, enumeration: Enumeration) -> bool:
+    """Are a phrase's word lengths the enumeration's? (Counting the words first rejects
+    most phrases without splitting them.)"""
+    if display.count(" ") + display.count("-") + 1 != len(enumeration.parts):
+        return False
+    return len(enumeration.parts) == 1 and len(letters_of(display)) == enumeration.length or parts_of(display) == enumeration.parts
 
 
 def parts_of(display: str) -> tuple[int, ...]:
     """Word lengths of a phrase: 'ice cream' -> (3, 5)."""
-    return tuple(len(w) for w in (re.sub(r"[^A-Z]", "", x.upper()) for x in re.split(r"[ \-]+", display)) if w)
+    return tuple(n for n in (len(letters_of(w)) for w in display.replace("-", " ").split()) if n)
+
+
+# Deleting everything but A-Z with str.translate is several times faster than a regex, and
+# letters_of runs for every candidate answer of every lookup.
+NOT_LETTERS = {c: None for c in range(256) if not 65 <= c <= 90}
 
 
 def letters_of(text: str) -> Letters:
     """Upper-case A-Z letters of a phrase."""
-    return re.sub(r"[^A-Z]", "", text.upper())
+    out = text.upper().translate(NOT_LETTERS)
+    return out if out.isascii() else re.sub(r"[^A-Z]", "", out)
 
 
 @functools.lru_cache(maxsize=64)
@@ -300,6 +363,15 @@ def frequencies(many: tuple[Letters, ...]) -> dict[Letters, float]:
         for lets, freq in connection().execute(f"SELECT letters, max(freq) FROM words WHERE letters IN ({marks}) GROUP BY letters", chunk):
             out[lets] = freq
     return out
+
+
+def display_frequencies(answers: tuple[tuple[Letters, str], ...]) -> dict[Letters, float]:
+    """Zipf frequencies of (letters, display) answers: from the graph's array for those
+    spelt as a graph node (most), from the lexicon for the rest (inflections)."""
+    g = graph()
+    known = [(lets, i) for lets, d in answers if (i := g.ids.get(d)) is not None]
+    out = dict(zip((lets for lets, _ in known), g.freqs[[i for _, i in known]].tolist()))
+    return out | frequencies(tuple(lets for lets, _ in answers if lets not in out))
 
 
 def frequency(letters: Letters) -> float:
@@ -419,21 +491,17 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
 def ranked_definitions(key: str, enumeration: Enumeration | None, deep: bool) -> tuple[Candidate, ...]:
     """definitions(), cached by normalised phrase."""
     n = enumeration.length if enumeration else None
-    table = dict(definition_table(key, n))
+    table = {lets: (c.display, c.strength, c.relation) for lets, c in definition_table(key, n).items()}
     if enumeration is not None and deep:
         own = letters_of(key)
-        for v in variants(key):
-            for answer in two_hop(v, enumeration.length):
-                lets = letters_of(answer)
-                if lets not in table and lets != own:
-                    table[lets] = Candidate(lets, answer, TWO_HOP, 0.0, "2")
-    found = []
-    freq = frequencies(tuple(table))
-    for c in table.values():
-        strength = c.strength
-        if enumeration is not None and parts_of(c.display) != enumeration.parts:
-            strength *= PARTS_MISMATCH
-        found.append(Candidate(c.letters, c.display, strength, freq.get(c.letters, 0.0), c.relation))
+        for lets, answer in distant(key, enumeration.length):
+            if lets not in table and lets != own:
+                table[lets] = (answer, TWO_HOP, "2")
+    freq = display_frequencies(tuple((lets, d) for lets, (d, _, _) in table.items()))
+    found = [
+        Candidate(lets, d, s if enumeration is None or fits_parts(d, enumeration) else s * PARTS_MISMATCH, freq.get(lets, 0.0), r)
+        for lets, (d, s, r) in table.items()
+    ]
     return tuple(sorted(found, key=lambda c: (-c.strength, -c.frequency, c.letters)))
 
 
@@ -448,7 +516,7 @@ def definition_strength(phrase: str, answer: Letters) -> float:
     c = definition_table(key, len(answer)).get(answer)
     if c is not None:
         return c.strength
-    if any(answer == letters_of(a) for v in variants(key) for a in two_hop(v, len(answer))):
+    if any(answer == lets for lets, _ in distant(key, len(answer))):
         return TWO_HOP
     return 0.0
 

@@ -5,6 +5,8 @@ Files:
   indptr.npy, indices.npy, codes.npy   the graph in compressed sparse rows: phrase -> related
                              phrases and relation codes, strongest first
   lengths.npy                letters in each node's phrase
+  letters.txt                each node's letters, A-Z only, one a line
+  freqs.npy                  Zipf frequency of each node's letters (its commonest spelling)
   lexicon.sqlite             words(letters, display, parts, freq): the answer lexicon;
                              forms(form, lemma, tag): inflections both ways (drains <- drain, NNS)
                              sounds(letters, pron): CMU pronunciations, stress dropped (homophones)
@@ -168,10 +170,16 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         indptr[i + 1] = len(indices)
     with staged(target) as staging:
         (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
+        (staging / "letters.txt").write_text("\n".join(letters(p) for p in order) + "\n", encoding="utf-8")
         np.save(staging / "indptr.npy", indptr)
         np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
         np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
         np.save(staging / "lengths.npy", np.array([min(255, len(letters(p))) for p in order], dtype=np.uint8))
+        words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40]
+        commonest: dict[str, float] = {}
+        for lets, _, _, freq in words:
+            commonest[lets] = max(freq, commonest.get(lets, 0.0))
+        np.save(staging / "freqs.npy", np.array([commonest.get(letters(p), 0.0) for p in order], dtype=np.float32))
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """
@@ -182,10 +190,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
             CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
             """
         )
-        db.executemany(
-            "INSERT INTO words VALUES (?, ?, ?, ?)",
-            ((letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40),
-        )
+        db.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", words)
         db.executemany("INSERT INTO forms VALUES (?, ?, ?)", forms)
         db.executemany("INSERT INTO sounds VALUES (?, ?)", pronunciations())
         db.executescript(

@@ -134,6 +134,7 @@ class WordList:
     scores: tuple[float, ...]
     index: tuple[tuple[int, ...], ...]  # index[pos][letter] -> bitset of words
     position: dict = field(compare=False, hash=False)  # word -> its bit number
+    codes: tuple[bytes, ...] = ()  # codes[pos][bit] -> the word's letter there, 0..25
 
 
 def normal_word(text: str) -> str:
@@ -189,7 +190,8 @@ def word_list(pairs: Iterable[tuple[str, float]]) -> WordList:
         mask = 1 << bit
         for pos, ch in enumerate(w):
             index[pos][ord(ch) - 65] |= mask
-    return WordList(words, tuple(s for _, s in ordered), tuple(tuple(row) for row in index), {w: i for i, w in enumerate(words)})
+    codes = tuple(bytes(ord(w[pos]) - 65 for w in words) for pos in range(n))
+    return WordList(words, tuple(s for _, s in ordered), tuple(tuple(row) for row in index), {w: i for i, w in enumerate(words)}, codes)
 
 
 def lists_by_length(words: dict[str, float], lengths: Iterable[int]) -> dict[int, WordList]:
@@ -241,19 +243,31 @@ def problem(grid: Grid, lists: Sequence[WordList]) -> Problem:
     return Problem(ss, tuple(lists), domains, tuple(crossings))
 
 
+SMALL = 32  # domains this small are read word by word in letters_at
+
+
 def letters_at(wl: WordList, domain: int, pos: int) -> int:
     """A 26-bit mask of the letters the domain's words have at a position."""
     mask = 0
-    if domain.bit_count() <= 32:  # few words: read their letters rather than test 26 bitsets
+    if domain.bit_count() <= SMALL:  # few words: read their letters rather than test 26 bitsets
+        codes = wl.codes[pos]
         while domain:
             low = domain & -domain
-            mask |= 1 << (ord(wl.words[low.bit_length() - 1][pos]) - 65)
+            mask |= 1 << codes[low.bit_length() - 1]
             domain ^= low
         return mask
     for c, bits in enumerate(wl.index[pos]):
         if domain & bits:
             mask |= 1 << c
     return mask
+
+
+def set_bits(bits: int) -> Iterator[int]:
+    """Yield the numbers of the set bits, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 def allowed(wl: WordList, pos: int, letters: int) -> int:
@@ -324,7 +338,10 @@ class Search:
                     self.weight[b] += 1
                     self.weight[a] += 1
                     return b
-                if full and b not in seen:
+                # A slot with very many words almost surely still has every letter at every
+                # position, and finding that out costs 26 big-int ANDs per crossing: its
+                # neighbours are revised when it has shrunk (pruning less is always safe).
+                if full and b not in seen and domains[b].bit_count() <= PROPAGATE_MAX:
                     seen.add(b)
                     queue.append(b)
         return None
@@ -360,7 +377,7 @@ class Search:
                 sample.append(low.bit_length() - 1)
                 rest ^= low
             if self.strategy == "auto" and rest:
-                bits = [i for i in range(rest.bit_length()) if rest >> i & 1] if rest.bit_count() < 64 else None
+                bits = list(set_bits(rest)) if rest.bit_count() < 64 else None
                 extra = self.rng.sample(bits, min(4, len(bits))) if bits else [self.random_bit(rest) for _ in range(4)]
                 for v in set(extra):
                     if rest >> v & 1:
@@ -516,6 +533,7 @@ def luby(i: int) -> int:
 
 
 STRATEGIES = ("dfs", "backjump", "minlook", "mac", "auto")
+PROPAGATE_MAX = 100  # see Search.propagate
 RESTART_BASE = 400  # nodes in the first run; later runs follow the Luby sequence
 
 

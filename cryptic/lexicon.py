@@ -42,9 +42,20 @@ def indicators(kind: str) -> frozenset[Words]:
     return frozenset(tuple(line.split()) for line in text.lower().splitlines() if line.strip() and not line.startswith("#"))
 
 
+# A verb indicator takes a particle freely ("worked out", "broken up", "turned round"):
+# for these kinds, indicator + particle is an indicator without being listed.
+PHRASAL_KINDS = frozenset(("anagram", "reversal"))
+PARTICLES = frozenset(("out", "up", "about", "around", "round", "over", "off", "down", "away"))
+
+
 def is_indicator(kind: str, words: Words) -> bool:
-    """Is the phrase a known indicator of this kind?"""
-    return 0 < len(words) <= MAX_INDICATOR_WORDS and normal(words) in indicators(kind)
+    """Is the phrase a known indicator of this kind (or one with a particle after it)?"""
+    if not 0 < len(words) <= MAX_INDICATOR_WORDS:
+        return False
+    words = normal(words)
+    if words in indicators(kind):
+        return True
+    return kind in PHRASAL_KINDS and len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind)
 
 
 @functools.cache

@@ -149,3 +149,14 @@ def test_bounds_of_simple_nodes():
     assert length_bounds(Reversal(("back",), Anagram(("x",), ("abc",)))) == (3, 3)
     lo, hi = length_bounds(Synonym(("cat",)))
     assert lo >= 1 and hi <= MAX
+
+
+def test_a_verb_indicator_takes_a_particle():
+    from cryptic.lexicon import indicators, is_indicator
+
+    assert ("worked",) in indicators("anagram") and ("worked", "out") not in indicators("anagram")
+    assert is_indicator("anagram", ("Worked", "out"))
+    assert not is_indicator("anagram", ("worked", "yesterday"))
+    assert not is_indicator("first", ("initially", "out"))  # only verb-like kinds take particles
+    clue = parse_clue("Flexible relatives worked out (9)")
+    assert any(p.wordplay == Anagram(("worked", "out"), ("relatives",)) for p in parses(clue))

@@ -164,7 +164,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
-            if s in matched or not th.is_word(s, enum):
+            if s in matched or not th.in_dictionary(s, enum):
                 continue
             d = next(derive(parse.wordplay, s), None)
             if d is not None:

@@ -354,6 +354,22 @@ def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters))
 
 
+COMMON = 3.0  # Zipf frequency above which a word-frequency list's entry counts as a word
+
+
+@functools.lru_cache(maxsize=50_000)
+def in_dictionary(letters: Letters, enumeration: Enumeration | None = None) -> bool:
+    """Is this a dictionary word (a thesaurus entry or an inflection of one), or a common
+    one (names)? The frequency list alone also holds fragments like 'cellent'."""
+    g = graph()
+    for parts, freq, shown in spellings(letters):
+        if fits_enumeration(parts, enumeration) and (
+            freq >= COMMON or shown in g.ids or connection().execute("SELECT 1 FROM forms WHERE form = ? LIMIT 1", (shown,)).fetchone()
+        ):
+            return True
+    return False
+
+
 def frequencies(many: tuple[Letters, ...]) -> dict[Letters, float]:
     """Zipf frequencies of many answers in one query per 500 (0 for unknown ones)."""
     out: dict[Letters, float] = {}

@@ -83,3 +83,10 @@ def test_the_index_agrees_with_nltk_wordnet():
 
 def test_homophones():
     assert "RAIN" in th.homophones("REIN")
+
+
+def test_dictionary_words_exclude_fragments_of_the_frequency_list():
+    assert th.is_word("CELLENT")  # "excellent" split by some web text: in the frequency list
+    assert not th.in_dictionary("CELLENT")
+    assert th.in_dictionary("VERSATILE") and th.in_dictionary("LADLED")  # an inflection counts
+    assert th.in_dictionary("ICECREAM", parse_enumeration("3,5")) and not th.in_dictionary("VERSATILE", parse_enumeration("4,5"))

@@ -1,16 +1,19 @@
-"""Fit the answer-score weights (corpora/ranking.json) by hill climbing on top-1 accuracy.
+"""Fit the answer-score weights (corpora/ranking.json) by hill climbing on top-1 accuracy,
+then calibrate them: one scale and shift of the whole logit, fitted by likelihood, so that a
+score is the chance the answer is right (the puzzle solver trusts answers by their score).
 
 The fitting clues are kept apart from the ones accuracy is reported on: the last rows of
 cryptonite-dev.jsonl (clue-bench reports on the first 1,000) and rows of wordplay-train.jsonl.
 Every candidate's features are recorded once; climbing only re-scores them.
 
-usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--write]
+usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--save F | --load F] [--write]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 from pathlib import Path
@@ -64,6 +67,34 @@ def climb(data: list, w: dict, rounds: int = 300, seed: int = 1) -> dict:
     return best
 
 
+def logit(features, w: dict) -> float:
+    """The score's logit (solve.score before the sigmoid)."""
+    p = score(*features, w=w)
+    return math.log(p / (1 - p)) if 0 < p < 1 else math.copysign(40.0, p - 0.5)
+
+
+def log_likelihood(data: list, w: dict, scale: float, shift: float) -> float:
+    """Mean log-likelihood of 'this candidate is the answer' over every candidate."""
+    total, n = 0.0, 0
+    for gold, cands in data:
+        for answer, features in cands:
+            z = scale * logit(features, w) + shift
+            total += -math.log1p(math.exp(-z)) if answer == gold else -math.log1p(math.exp(z))
+            n += 1
+    return total / max(1, n)
+
+
+def calibrate(data: list, w: dict) -> dict:
+    """The weights scaled and shifted so that scores are calibrated probabilities (a grid
+    search over scale and shift, refined twice): the order of candidates is unchanged."""
+    scale, shift, span = 1.0, 0.0, 2.0
+    for _ in range(3):
+        grid = [(scale * (1 + span * i / 10), shift + 2 * span * j / 5) for i in range(-4, 5) for j in range(-5, 6)]
+        scale, shift = max(grid, key=lambda sb: log_likelihood(data, w, *sb))
+        span /= 4
+    return {k: v * scale + (shift if k == "bias" else 0.0) for k, v in w.items()}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--dev", type=int, default=150, help="clues from the end of cryptonite-dev")
@@ -71,15 +102,23 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=5.0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/ranking.json")
+    ap.add_argument("--save", help="write the recorded candidates' features here (JSON)")
+    ap.add_argument("--load", help="read recorded features instead of solving")
     a = ap.parse_args()
-    dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
-    train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
-    items = [(r["clue"], r["answer"], a.timeout) for r in dev + train]
-    with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-        data = pool.map(features_of, items, chunksize=1)
+    if a.load:
+        data = json.loads(Path(a.load).read_text())
+    else:
+        dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
+        train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
+        items = [(r["clue"], r["answer"], a.timeout) for r in dev + train]
+        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
+            data = pool.map(features_of, items, chunksize=1)
+        if a.save:
+            Path(a.save).write_text(json.dumps(data))
     start = dict(ranking())
-    fitted = climb(data, start)
+    fitted = calibrate(data, climb(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
+    print(f"log-likelihood per candidate: {log_likelihood(data, start, 1, 0):.4f} before, {log_likelihood(data, fitted, 1, 0):.4f} after")
     print(json.dumps(fitted, indent=2))
     if a.write:
         path = ROOT / "corpora" / "ranking.json"

@@ -334,13 +334,17 @@ def productions(span: Words, leaf: LeafBounds) -> Iterator[Production]:
         yield from rule(span)
 
 
+MAX_CONNECTOR_WORDS = 2  # "and", "next to"
+
+
 def splits(span: Words) -> Iterator[tuple[Words, Words]]:
     """Yield (head, rest) for the places a charade can divide the span, skipping at most one
-    connector word ("and", "with") between the parts."""
+    connector ("and", "next to") between the parts."""
     for i in range(1, len(span)):
         yield span[:i], span[i:]
-        if i < len(span) - 1 and is_indicator("connector", span[i : i + 1]):
-            yield span[:i], span[i + 1 :]
+        for k in range(1, MAX_CONNECTOR_WORDS + 1):
+            if i + k < len(span) and is_indicator("connector", span[i : i + k]):
+                yield span[:i], span[i + k :]
 
 
 # ---------------------------------------------------------------- counting and cost floors

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
-from cryptic.nodes import Letters
+from cryptic.nodes import Letters, Words
 
 
 class PuzzleError(ValueError):
@@ -36,6 +36,7 @@ class Puzzle:
 
     grid: Grid
     entries: tuple[Entry, ...]
+    plain: bool = False  # a quick (non-cryptic) puzzle: every clue is a definition
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,11 @@ def from_guardian(path: str, data: object) -> Puzzle:
         solution = e.get("solution")
         entries.append(Entry(ident, int(e.get("number", 0)), direction, str(e.get("clue", "")), cells_of(x, y, direction, length),
                              tuple(map(str, e.get("group") or [ident])), re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
-    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries)))
+    plain = str(data.get("crosswordType", "")).lower() in PLAIN_TYPES
+    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries), plain))
+
+
+PLAIN_TYPES = frozenset(("quick", "speedy", "concise"))  # the Guardian's crosswordType of plain puzzles
 
 
 def build_grid(path: str, cols: int, rows: int, entries: Sequence[Entry]) -> Grid:
@@ -202,7 +207,7 @@ def checked(path: str, p: Puzzle) -> Puzzle:
 
 def without_solutions(p: Puzzle) -> Puzzle:
     """The puzzle as the solver sees it: no solution fields."""
-    return Puzzle(p.grid, tuple(replace(e, solution=None) for e in p.entries))
+    return replace(p, entries=tuple(replace(e, solution=None) for e in p.entries))
 
 
 # ---------------------------------------------------------------- solving
@@ -229,10 +234,13 @@ def clues_of(p: Puzzle) -> tuple[Clue, ...]:
     return tuple(out)
 
 
-def candidates(clue: Clue, pattern: str | None, timeout: float) -> list[tuple[Letters, float, str]]:
+def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[tuple[Letters, float, str]]:
     """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
     from cryptic.parse import ClueError, parse_clue
     from cryptic.solve import solve
+
+    if plain:
+        return plain_candidates(clue, pattern)
 
     text = clue.text.strip()
     if enumeration_total(text) is None:  # plain puzzles print no enumeration: the grid knows it
@@ -253,6 +261,49 @@ def candidates(clue: Clue, pattern: str | None, timeout: float) -> list[tuple[Le
 
 
 MAX_CANDIDATES = 25
+PLAIN_CANDIDATES = 150  # a plain clue's definitions are many, and the crossings choose
+
+
+def plain_candidates(clue: Clue, pattern: str | None) -> list[tuple[Letters, float, str]]:
+    """A plain clue's answers: what the whole clue defines, scored like definition-only answers."""
+    from cryptic import thesaurus as th
+    from cryptic.parse import ClueError, parse_clue
+    from cryptic.solve import RELATIONS, score
+    from cryptic.wordplay import pattern_ok
+
+    text = clue.text.strip()
+    try:
+        parsed = parse_clue(text if enumeration_total(text) is not None else f"{text} ({len(clue.cells)})")
+    except ClueError:
+        return []
+    if parsed.enumeration.length != len(clue.cells):
+        return []
+    found: dict[Letters, tuple[float, str]] = {}
+    for span, share in plain_spans(parsed.words):
+        phrase = " ".join(span)
+        for c in th.definitions(phrase, parsed.enumeration):
+            if pattern_ok(pattern, c.letters):
+                value = score(100.0, c.strength * share, c.frequency, False, False)
+                if value > found.get(c.letters, (0.0, ""))[0]:
+                    relation = RELATIONS.get(c.relation, "")
+                    found[c.letters] = (value, f'{c.letters}: "{phrase}" = definition{f" ({relation})" if relation else ""}')
+    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])[:PLAIN_CANDIDATES]
+    return [(lets, value, why) for lets, (value, why) in ranked]
+
+
+def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:
+    """The spans a plain clue's answer may define, with how much of the clue each is: the
+    whole clue, then every run of up to three words starting and ending with a content
+    word ("Procession of vehicles carrying politicians" -> "Procession of vehicles")."""
+    from cryptic.thesaurus import FUNCTION_WORDS
+
+    yield words, 1.0
+    content = [w.lower() not in FUNCTION_WORDS for w in words]
+    for i in range(len(words)):
+        for j in range(i + 1, min(len(words), i + 3) + 1):
+            if (i, j) != (0, len(words)) and content[i] and content[j - 1]:
+                yield words[i:j], 0.5 + 0.5 * (j - i) / len(words)
+FITTING = 10  # candidates from each re-solve with crossing letters
 
 
 def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
@@ -260,59 +311,64 @@ def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
     return "".join(letters.get(cell, OPEN) for cell in cells)
 
 
-def fits(cells: Sequence[Cell], word: Letters, letters: dict[Cell, str]) -> bool:
-    """Does the word agree with the letters already placed?"""
-    return all(letters.get(cell, ch) == ch for cell, ch in zip(cells, word))
-
-
-def best_fill(clues: Sequence[Clue], pools: Sequence[list[tuple[Letters, float, str]]], deadline: float) -> dict[int, int]:
-    """Weighted mode: choose at most one candidate per clue, crossing letters agreeing and
-    no answer twice, maximising the total score; a clue may stay open. Branch and bound,
-    best first, anytime (the best so far when the deadline comes)."""
-    order = sorted(range(len(clues)), key=lambda k: -(pools[k][0][1] if pools[k] else 0))
+def best_fill(clues: Sequence[Clue], pools: Sequence[list[tuple[Letters, float, str]]], deadline: float, floor: float = 0.0) -> dict[int, int]:
+    """Weighted mode: choose at most one candidate scoring at least `floor` per clue,
+    crossing letters agreeing and no answer twice, maximising the total score; a clue may
+    stay open. Branch and bound, anytime (the best so far at the deadline): the clue with
+    the fewest candidates left goes next, and a placed answer narrows only its crossers."""
+    crossers: list[list[tuple[int, int, int]]] = [[] for _ in clues]  # (other clue, my pos, its pos)
+    at: dict[Cell, list[tuple[int, int]]] = {}
+    for k, clue in enumerate(clues):
+        for pos, cell in enumerate(clue.cells):
+            for j, jpos in at.get(cell, ()):
+                crossers[k].append((j, pos, jpos))
+                crossers[j].append((k, jpos, pos))
+            at.setdefault(cell, []).append((k, pos))
     best: dict[int, int] = {}
     best_total = -1.0
-    suffix = [0.0] * (len(order) + 1)
-    for i in range(len(order) - 1, -1, -1):
-        k = order[i]
-        suffix[i] = suffix[i + 1] + (pools[k][0][1] if pools[k] else 0.0)
     chosen: dict[int, int] = {}
-    letters: dict[Cell, str] = {}
     used: set[str] = set()
     steps = 0
 
-    def go(i: int, total: float) -> None:
+    def go(total: float, options: dict[int, list[int]]) -> None:
         nonlocal best, best_total, steps
         steps += 1
-        if steps & 1023 == 0 and time.monotonic() > deadline:
+        if steps & 255 == 0 and time.monotonic() > deadline:
             raise TimeoutError
-        if total + suffix[i] <= best_total:
+        live = {k: vs for k, vs in options.items() if vs}
+        if total + sum(pools[k][vs[0]][1] for k, vs in live.items()) <= best_total:
             return
-        if i == len(order):
+        if not live:
             best, best_total = dict(chosen), total
             return
-        k = order[i]
-        cells = clues[k].cells
-        for v, (word, score, _) in enumerate(pools[k]):
-            if word in used or not fits(cells, word, letters):
+        k = min(live, key=lambda k: (len(live[k]), -pools[k][live[k][0]][1]))
+        rest = {j: vs for j, vs in live.items() if j != k}
+        for v in live[k]:
+            word = pools[k][v][0]
+            if word in used:
                 continue
-            placed = [cell for cell in cells if cell not in letters]
-            for cell, ch in zip(cells, word):
-                letters.setdefault(cell, ch)
+            narrowed = dict(rest)
+            for j, pos, jpos in crossers[k]:
+                if j in narrowed:
+                    narrowed[j] = [u for u in narrowed[j] if pools[j][u][0][jpos] == word[pos]]
             chosen[k] = v
             used.add(word)
-            go(i + 1, total + score)
+            go(total + pools[k][v][1], narrowed)
             used.discard(word)
             del chosen[k]
-            for cell in placed:
-                del letters[cell]
-        go(i + 1, total)  # leave this clue open
+        go(total, rest)  # leave this clue open
 
     try:
-        go(0, 0.0)
+        go(0.0, {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)})
     except (TimeoutError, RecursionError):
         pass
     return best
+
+
+# The loop trusts the strongest answers first: a round fills the grid only with candidates
+# scoring at least its floor, then re-solves the open clues against the letters placed so
+# far. Weak guesses placed early would feed wrong letters to every crossing clue.
+FLOORS = (0.5, 0.3, 0.15, 0.05, 0.0)
 
 
 def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
@@ -321,29 +377,27 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     deadline = start + timeout
     p = without_solutions(p)
     clues = clues_of(p)
-    per_clue = max(0.5, min(8.0, 0.45 * timeout / max(1, len(clues)) * jobs))
-    pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs))
-    chosen = best_fill(clues, pools, min(deadline, time.monotonic() + 0.1 * timeout))
-    for _round in range(4):
-        if time.monotonic() > deadline - per_clue:
+    per_clue = max(0.5, min(8.0, 0.4 * timeout / max(1, len(clues)) * jobs))
+    pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs, p.plain))
+    chosen: dict[int, int] = {}
+    tried: set[tuple[int, str]] = set()  # (clue, pattern) pairs already re-solved
+    for i, floor in enumerate((*FLOORS, FLOORS[-1])):  # the last fill uses the last round's answers
+        chosen = best_fill(clues, pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
+        if i == len(FLOORS) or time.monotonic() > deadline - per_clue:
             break
         letters = placed(clues, pools, chosen)
-        weak = [k for k in range(len(clues)) if k not in chosen and OPEN in pattern_of(clues[k].cells, letters) and pattern_of(clues[k].cells, letters) != OPEN * len(clues[k].cells)]
-        if not weak:
-            break
-        budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(weak)) * jobs * 0.6))
-        patterns = [pattern_of(clues[k].cells, letters) for k in weak]
-        fresh = list(solve_all([clues[k] for k in weak], patterns, budget, jobs))
-        changed = False
-        for k, extra in zip(weak, fresh):
+        open_ = [(k, pattern_of(clues[k].cells, letters)) for k in range(len(clues)) if k not in chosen]
+        open_ = [(k, pat) for k, pat in open_ if OPEN in pat and pat != OPEN * len(pat) and (k, pat) not in tried]
+        if not open_:
+            continue
+        tried.update(open_)
+        budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(open_)) * jobs * 0.5))
+        fresh = solve_all([clues[k] for k, _ in open_], [pat for _, pat in open_], budget, jobs, p.plain)
+        for (k, _), extra in zip(open_, fresh):
+            # The answers that fit the crossing letters join the pool even when they score
+            # less than all it holds: the crossings are evidence the score does not see.
             known = {w for w, _, _ in pools[k]}
-            new = [c for c in extra if c[0] not in known]
-            if new:
-                pools[k] = sorted(pools[k] + new, key=lambda c: -c[1])[:MAX_CANDIDATES]
-                changed = True
-        if not changed:
-            break
-        chosen = best_fill(clues, pools, min(deadline, time.monotonic() + 0.1 * timeout))
+            pools[k] = sorted(pools[k] + [c for c in extra[:FITTING] if c[0] not in known], key=lambda c: -c[1])
     letters: dict[Cell, str] = {}
     answers: list[tuple[Clue, Answer | None]] = []
     for k, clue in enumerate(clues):
@@ -367,14 +421,13 @@ def placed(clues: Sequence[Clue], pools: Sequence[list], chosen: dict[int, int])
     return letters
 
 
-def _solve_one(item: tuple[Clue, str | None, float]) -> list[tuple[Letters, float, str]]:
-    clue, pattern, timeout = item
-    return candidates(clue, pattern, timeout)
+def _solve_one(item: tuple[Clue, str | None, float, bool]) -> list[tuple[Letters, float, str]]:
+    return candidates(*item)
 
 
-def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: float, jobs: int) -> Iterator[list[tuple[Letters, float, str]]]:
+def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: float, jobs: int, plain: bool = False) -> Iterator[list[tuple[Letters, float, str]]]:
     """Candidates for each clue, in order, solved in `jobs` processes."""
-    items = [(c, pat, timeout) for c, pat in zip(clues, patterns)]
+    items = [(c, pat, timeout, plain) for c, pat in zip(clues, patterns)]
     if jobs <= 1 or len(items) <= 1:
         yield from map(_solve_one, items)
         return

@@ -90,3 +90,16 @@ def test_dictionary_words_exclude_fragments_of_the_frequency_list():
     assert not th.in_dictionary("CELLENT")
     assert th.in_dictionary("VERSATILE") and th.in_dictionary("LADLED")  # an inflection counts
     assert th.in_dictionary("ICECREAM", parse_enumeration("3,5")) and not th.in_dictionary("VERSATILE", parse_enumeration("4,5"))
+
+
+def test_british_spellings():
+    from thesaurus.build import british
+
+    known = {"colour", "centre", "realise", "catalogue", "defence", "travelled", "timbre"}
+    assert [british(w, known) for w in ("color", "center", "realize", "catalog", "defense", "traveled")] == [
+        "colour", "centre", "realise", "catalogue", "defence", "travelled"]  # fmt: skip
+    assert british("motor", known) is None and british("water", known) is None  # no such words
+
+
+def test_british_answers_have_the_american_relations():
+    assert "VIGOUR" in [c.letters for c in th.definitions("gusto", parse_enumeration("6"))]

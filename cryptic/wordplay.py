@@ -12,7 +12,7 @@ from itertools import islice, permutations
 from typing import assert_never
 
 from cryptic import thesaurus as th
-from cryptic.forest import MAX, LeafBounds, length_bounds, letters
+from cryptic.forest import MAX, LeafBounds, hidden_window, length_bounds, letters
 from cryptic.nodes import (
     Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Reversal, Spoonerism, Subtraction,
@@ -160,10 +160,10 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
         case Anagram(_, fodder):
             yield from anagram_outputs(letters(fodder), c)
         case Hidden(_, fodder, backwards):
-            text = letters(fodder)
-            text = reverse(text) if backwards else text
+            text = reverse(letters(fodder)) if backwards else letters(fodder)
+            first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
             for n in range(max(2, c.lo), min(c.hi, len(text) - 1) + 1):
-                for i in range(len(text) - n + 1):
+                for i in range(max(0, last + 1 - n), min(first, len(text) - n + 1)):
                     if admits(c, text[i : i + n]):
                         yield text[i : i + n]
         case Insertion(_, inner, outer) | Container(_, outer, inner):
@@ -199,7 +199,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
                 if admits(c, middle(s)):
                     yield middle(s)
         case Truncation(kind, _, body):
-            grow = {"behead": (1, 1), "curtail": (1, 1), "trim": (2, 2), "gut": (1, 2), "half": (c.lo, c.hi + 1)}[kind]
+            grow = {"behead": (1, 1), "curtail": (1, 1), "trim": (2, 2), "gut": (1, 2), "half": (c.lo - 1, c.hi + 1)}[kind]  # half of 5 letters may keep 3
             for s in evaluate(body, Constraint(c.lo + grow[0], min(MAX, c.hi + grow[1]))):
                 yield from (t for t in truncate(kind, s) if admits(c, t))
         case Homophone(_, body):
@@ -335,8 +335,11 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             text = letters(fodder)
             return leaf if target != text and sorted(text) == sorted(target) else None
         case Hidden(_, fodder, backwards):
-            text = letters(fodder)
-            return leaf if (reverse(target) if backwards else target) in text and len(target) < len(text) else None
+            text = reverse(letters(fodder)) if backwards else letters(fodder)
+            first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
+            n = len(target)
+            starts = range(max(0, last + 1 - n), min(first, len(text) - n + 1))
+            return leaf if n < len(text) and any(text.startswith(target, i) for i in starts) else None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             for i, o in insertion_splits(inner, outer, target):
                 di = derivation(inner, i)

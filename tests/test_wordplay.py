@@ -94,3 +94,19 @@ def test_letter_selections():
     assert set(evaluate(Alternate(("oddly",), ("bared", "sun")))) == {"BRDU", "AESN"}
     assert set(evaluate(FirstLetters(("heads",), ("every", "army", "team")))) == {"EAT"}
     assert set(evaluate(LastLetters(("ends",), ("pot", "sea")))) == {"TA"}
+
+
+def test_the_longer_half_of_an_odd_word_can_go_inside_another():
+    # Found by hypothesis: half of a 5-letter word may keep 3 letters, inside or not.
+    node = Insertion(("in",), Truncation("half", ("cut",), Literal(("hello",))), Literal(("ab",)))
+    assert {"AHEB", "AHELB"} <= set(evaluate(node, ANY))
+    assert next(derive(node, "AHELB")).parts[0].letters == "HEL"
+
+
+def test_a_hidden_word_reaches_the_first_and_last_words_of_its_fodder():
+    assert set(evaluate(Hidden(("in",), ("tub", "in", "gold"), False), exactly(4, None))) == {"BING"}
+    fodder = ("ground", "underfoot", "for")
+    assert "UNDERFOOT" not in set(evaluate(Hidden(("in",), fodder, False), exactly(9, None)))
+    assert next(derive(Hidden(("in",), fodder, False), "UNDERFOOT"), None) is None
+    assert length_bounds(Hidden(("in",), fodder, False)) == (11, 17)
+    assert set(evaluate(Hidden(("in",), ("excellent",), False), exactly(8, None))) == {"EXCELLEN", "XCELLENT"}

@@ -24,7 +24,7 @@ VOWELS = frozenset("AEIOUY")
 MAX_REMOVED = 4  # letters a subtraction takes away
 FEW = 300  # a sub-tree with fewer outputs than this is checked output by output
 MAX_EVALUATED = 3000  # outputs of a sub-tree tried when checking an answer against it
-SECOND_DEFINITION = 0.5  # a double definition's second half must be a direct relation
+SECOND_DEFINITION = 0.51  # a direct relation: above a derived form (0.5) and a content word's (PART, at most 0.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from typing import assert_never
 
 from cryptic.forest import children
 from cryptic.nodes import (
-    Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
+    After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Literal, Middle, Node, Parse, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
 )  # fmt: skip
@@ -55,6 +55,8 @@ def label(node: Node) -> str:
             return f"homophone ({q(i)})"
         case Spoonerism(i, _, _):
             return f"spoonerism ({q(i)})"
+        case After(i, _, _):
+            return f"charade turned round ({q(i)})"
         case _:
             assert_never(node)
 
@@ -149,5 +151,7 @@ def describe(d: Derivation) -> str:
             return f"{d.letters} sounds like ({' '.join(i)}) {describe(d.parts[0])}"
         case Spoonerism(i, _, _):
             return f"{d.letters}: spoonerism ({' '.join(i)}) of {describe(d.parts[0])} {describe(d.parts[1])}"
+        case After(i, _, _):
+            return f"{describe(d.parts[1])} ({' '.join(i)}) {describe(d.parts[0])}"
         case _:
             assert_never(node)

@@ -23,7 +23,7 @@ from typing import assert_never
 
 from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, normal, weights
 from cryptic.nodes import (
-    Alternate, Anagram, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
+    After, Alternate, Anagram, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Literal, Middle, Node, Parse, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
 )  # fmt: skip
@@ -138,6 +138,8 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
                 return (max(1, lo // 2), (hi + 1) // 2)
             least, most = cut[kind]
             return (max(1, lo - most), hi - least)
+        case After(_, first, second):
+            return length_bounds(Concat((second, first)), leaf)
         case Spoonerism(_, first, second):
             (a, b), (c, d) = length_bounds(first, leaf), length_bounds(second, leaf)
             return (max(1, a + c - 2), min(MAX, b + d + 2)) if a <= b and c <= d else EMPTY
@@ -184,6 +186,8 @@ def own_cost(node: Node) -> float:
             return w["homophone"] + ind * (len(i) - 1)
         case Spoonerism(i, _, _):
             return w["spoonerism"] + ind * (len(i) - 1)
+        case After(i, _, _):
+            return w["after"] + ind * (len(i) - 1)
         case _:
             assert_never(node)
 
@@ -203,7 +207,7 @@ def children(node: Node) -> tuple[Node, ...]:
             return (whole, part)
         case Reversal(_, body) | Middle(_, body) | Truncation(_, _, body) | Homophone(_, body):
             return (body,)
-        case Spoonerism(_, first, second):
+        case Spoonerism(_, first, second) | After(_, first, second):
             return (first, second)
         case _:
             assert_never(node)
@@ -334,6 +338,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
         binary_rule("insertion", Insertion),
         binary_rule("container", Container),
         binary_rule("subtraction", Subtraction),
+        binary_rule("after", After),
         unary_rule("reversal", Reversal),
         unary_rule("middle", Middle),
         unary_rule("homophone", Homophone),
@@ -634,6 +639,8 @@ def flatten(node: Node) -> Node:
             return Homophone(i, flatten(body))
         case Spoonerism(i, first, second):
             return Spoonerism(i, flatten(first), flatten(second))
+        case After(i, first, second):
+            return After(i, flatten(first), flatten(second))
         case _:
             assert_never(node)
 

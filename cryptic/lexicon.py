@@ -14,7 +14,7 @@ from cryptic.nodes import Words
 KINDS = (
     "anagram", "hidden", "insertion", "container", "subtraction", "reversal", "first", "last",
     "alternate", "middle", "behead", "curtail", "trim", "gut", "half", "homophone", "spoonerism",
-    "link", "connector",
+    "after", "link", "connector",
 )  # fmt: skip
 MAX_INDICATOR_WORDS = 4
 

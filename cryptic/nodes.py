@@ -173,8 +173,18 @@ class Spoonerism:
     second: Node
 
 
+@dataclass(frozen=True, slots=True)
+class After:
+    """Two parts the indicator puts the other way round: "A after B" reads B then A."""
+
+    indicator: Words
+    first: Node  # A, written first in the clue and placed last
+    second: Node
+
+
 Node = (
     Synonym
+    | After
     | Literal
     | Definition
     | Concat

@@ -14,7 +14,7 @@ from cryptic.explain import describe, draw_derivation, label, q
 from cryptic.forest import Cut, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
-    Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
+    After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
 )  # fmt: skip
 from cryptic.wordplay import SECOND_DEFINITION, derive, evaluate, exactly, forget, pattern_ok
@@ -82,6 +82,8 @@ def letter_exact(node: Node) -> bool:
     match node:
         case Concat(parts):
             return all(map(letter_exact, parts))
+        case After(_, first, second):
+            return letter_exact(first) and letter_exact(second)
         case Reversal(_, body):
             return letter_exact(body)
     return isinstance(node, LETTER_EXACT)

@@ -14,7 +14,7 @@ from typing import assert_never
 from cryptic import thesaurus as th
 from cryptic.forest import MAX, LeafBounds, hidden_window, length_bounds, letters
 from cryptic.nodes import (
-    Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
+    After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation,
 )  # fmt: skip
@@ -205,6 +205,8 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
         case Homophone(_, body):
             for s in evaluate(body, Constraint(max(1, c.lo - 2), min(MAX, c.hi + 2))):
                 yield from (h for h in homophones(s) if admits(c, h))
+        case After(_, first, second):
+            yield from concat((second, first), c)
         case Spoonerism(_, first, second):
             for a in evaluate(first, Constraint(1, c.hi)):
                 for b in evaluate(second, Constraint(1, c.hi)):
@@ -284,7 +286,7 @@ def must_contain(node: Node) -> Counter:
             return Counter(letters((w,))[-1:] for w in fodder)
         case Concat(parts):
             return sum((must_contain(p) for p in parts), Counter())
-        case Insertion(_, a, b) | Container(_, a, b):
+        case Insertion(_, a, b) | Container(_, a, b) | After(_, a, b):
             return must_contain(a) + must_contain(b)
         case Reversal(_, body):
             return must_contain(body)
@@ -382,6 +384,9 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
                 if pair:
                     return Derivation(node, target, pair)
             return None
+        case After(_, first, second):
+            split = derive_parts((second, first), target)
+            return Derivation(node, target, split) if split is not None else None
         case _:
             assert_never(node)
 

@@ -160,3 +160,11 @@ def test_a_verb_indicator_takes_a_particle():
     assert not is_indicator("first", ("initially", "out"))  # only verb-like kinds take particles
     clue = parse_clue("Flexible relatives worked out (9)")
     assert any(p.wordplay == Anagram(("worked", "out"), ("relatives",)) for p in parses(clue))
+
+
+def test_after_turns_a_charade_round():
+    from cryptic.nodes import After
+
+    clue = parse_clue("Fool, rodent after quiet (4)")
+    want = After(("after",), Synonym(("rodent",)), Synonym(("quiet",)))
+    assert any(p.definition == ("Fool",) and p.wordplay == want for p in parses(clue))

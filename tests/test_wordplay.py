@@ -3,7 +3,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.forest import length_bounds
-from cryptic.nodes import Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Truncation
+from cryptic.nodes import After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Truncation
 from cryptic.wordplay import ANY, Constraint, derive, evaluate, exactly, middle, reverse, spoonerise, truncate
 
 word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)
@@ -49,6 +49,7 @@ def trees(depth=2):
         st.builds(lambda w: Anagram(("mad",), (w.lower(),)), st.text(alphabet="ABEST", min_size=2, max_size=5)),
         st.builds(lambda t: Reversal(("back",), t), sub),
         st.builds(lambda a, b: Concat((a, b)), sub, sub),
+        st.builds(lambda a, b: After(("after",), a, b), sub, sub),
         st.builds(lambda a, b: Insertion(("in",), a, b), sub, sub),
         st.builds(lambda a, b: Container(("about",), a, b), sub, sub),
         st.builds(lambda k, t: Truncation(k, ("cut",), t), st.sampled_from(["behead", "curtail", "trim", "gut", "half"]), sub),
@@ -110,3 +111,15 @@ def test_a_hidden_word_reaches_the_first_and_last_words_of_its_fodder():
     assert next(derive(Hidden(("in",), fodder, False), "UNDERFOOT"), None) is None
     assert length_bounds(Hidden(("in",), fodder, False)) == (11, 17)
     assert set(evaluate(Hidden(("in",), ("excellent",), False), exactly(8, None))) == {"EXCELLEN", "XCELLENT"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(trees(1), trees(1))
+def test_a_turned_charade_is_the_charade_of_its_parts_the_other_way_round(a, b):
+    assert set(evaluate(After(("after",), a, b), ANY)) == set(evaluate(Concat((b, a)), ANY))
+
+
+def test_rodent_after_quiet():
+    node = After(("after",), Literal(("rat",)), Literal(("p",)))
+    assert list(evaluate(node, ANY)) == ["PRAT"]
+    assert [p.letters for p in next(derive(node, "PRAT")).parts] == ["P", "RAT"]

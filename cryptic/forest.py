@@ -42,6 +42,7 @@ PLAIN_MAX = 12  # without a thesaurus, a synonym leaf gives 1..PLAIN_MAX letters
 MAX_LITERAL = 1
 
 
+@functools.lru_cache(maxsize=200_000)
 def letters(words: Words) -> str:
     """The upper-case letters of some words.
 
@@ -65,6 +66,7 @@ def plain_bounds(kind: LeafKind, words: Words) -> Bounds | None:
     return None
 
 
+@functools.lru_cache(maxsize=50_000)
 def hidden_window(fodder: Words) -> tuple[int, int, int]:
     """(a, b, n) for a hidden word's fodder of n letters: text[i:j] is hidden in it when it
     starts in the first word (i < a), ends in the last (j > b) and is not all of it: a

@@ -138,7 +138,7 @@ Window = tuple[int, int]  # least and most letters of the answers wanted
 EVERY: Window = (1, 255)
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.lru_cache(maxsize=20_000)
 def related(phrase: str, window: Window = EVERY) -> tuple[tuple[str, str], ...]:
     """(answer, relation code) pairs for a normalised phrase, strongest first, answers
     of a length within the window (filtered in the arrays, before any string is made)."""
@@ -155,7 +155,7 @@ def related(phrase: str, window: Window = EVERY) -> tuple[tuple[str, str], ...]:
     return tuple((g.nodes[j], CODES[c]) for j, c in zip(ids.tolist(), codes.tolist()))
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=5_000)
 def two_hop(phrase: str, window: Window) -> tuple[int, ...]:
     """Graph ids of the answers with a length in the window related to something the
     phrase is a synonym of (two hops)."""
@@ -246,7 +246,7 @@ def lemma_relations(v: str, window: Window = EVERY) -> Iterator[tuple[str, str, 
                 yield form, code, STRENGTH[code] * INFLECTED
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.lru_cache(maxsize=10_000)
 def inflected_relations(lemma: str, tag: str, window: Window) -> tuple[tuple[str, str], ...]:
     """(answer, code) for a lemma's relations inflected like the definition was (drain's
     SEWER + NNS -> SEWERS)."""
@@ -274,7 +274,7 @@ def inflections(answers: tuple[str, ...], tag: str, window: Window = EVERY) -> d
     return forms
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=5_000)
 def distant(key: str, length: int) -> tuple[tuple[Letters, str], ...]:
     """(letters, answer) for answers of a length two hops from a normalised phrase: from
     each of its forms, and from each of its lemmas with the answer inflected the same way."""
@@ -451,7 +451,7 @@ def abbreviations(word: str) -> tuple[Letters, ...]:
     return substitutions(tuple(norm(word).split()))
 
 
-@functools.lru_cache(maxsize=200_000)
+@functools.lru_cache(maxsize=50_000)
 def synonym_table(phrase: str) -> Mapping[Letters, float]:
     """letters -> strength, for everything a wordplay leaf could stand for: synonyms (both
     sources, all WordNet relations), substitutions, and a short word itself."""
@@ -480,7 +480,7 @@ def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:
             yield letters
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.lru_cache(maxsize=10_000)
 def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters, Candidate]:
     """letters -> best Candidate (frequency not yet looked up), for every answer the phrase
     could define (of one length, when given)."""
@@ -503,7 +503,7 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
     return list(ranked_definitions(norm(phrase), enumeration, deep))
 
 
-@functools.lru_cache(maxsize=50_000)
+@functools.lru_cache(maxsize=5_000)
 def ranked_definitions(key: str, enumeration: Enumeration | None, deep: bool) -> tuple[Candidate, ...]:
     """definitions(), cached by normalised phrase."""
     n = enumeration.length if enumeration else None

@@ -49,7 +49,11 @@ def admits(c: Constraint, s: Letters) -> bool:
     """Does the string satisfy the constraint?"""
     if not c.lo <= len(s) <= c.hi:
         return False
-    return c.pattern is None or len(s) != len(c.pattern) or all(p == "." or p == ch for p, ch in zip(c.pattern, s))
+    p = c.pattern
+    if p is None or len(s) != len(p):
+        return True
+    # Most patterns are a whole candidate answer (no unknown letter): compare at once.
+    return s == p if "." not in p else all(q == "." or q == ch for q, ch in zip(p, s))
 
 
 def thesaurus_leaf() -> LeafBounds:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from cryptic import nodes
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
 from cryptic.nodes import Letters, Words
 
@@ -234,25 +235,28 @@ def clues_of(p: Puzzle) -> tuple[Clue, ...]:
     return tuple(out)
 
 
-def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[tuple[Letters, float, str]]:
-    """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
+def readable(clue: Clue) -> nodes.Clue | None:
+    """The clue parsed, its enumeration taken from the grid when the text has none (plain
+    puzzles print none); None when it cannot be read or disagrees with the grid."""
     from cryptic.parse import ClueError, parse_clue
-    from cryptic.solve import solve
-
-    if plain:
-        return plain_candidates(clue, pattern)
 
     text = clue.text.strip()
-    if enumeration_total(text) is None:  # plain puzzles print no enumeration: the grid knows it
-        text = f"{text} ({len(clue.cells)})"
     try:
-        parsed = parse_clue(text)
+        parsed = parse_clue(text if enumeration_total(text) is not None else f"{text} ({len(clue.cells)})")
     except ClueError:
+        return None
+    return parsed if parsed.enumeration.length == len(clue.cells) else None
+
+
+def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[tuple[Letters, float, str]]:
+    """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
+    from cryptic.solve import solve
+
+    parsed = readable(clue)
+    if parsed is None or pattern is not None and OPEN not in pattern:
         return []
-    if parsed.enumeration.length != len(clue.cells):
-        return []
-    if pattern is not None and OPEN not in pattern:
-        return []
+    if plain:
+        return plain_candidates(parsed, pattern)
     try:
         outcome = solve(parsed, pattern, timeout=timeout)
     except ValueError:
@@ -261,25 +265,19 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
 
 
 MAX_CANDIDATES = 25
+FITTING = 10  # candidates from each re-solve with crossing letters
 # A plain clue's definitions score alike: with many of them, wrong fills that score as well
 # as the right one abound (guardian-quick: 23% of cells with 25, 9% with 60, 3% with 150).
 PLAIN_CANDIDATES = MAX_CANDIDATES
 
 
-def plain_candidates(clue: Clue, pattern: str | None) -> list[tuple[Letters, float, str]]:
-    """A plain clue's answers: what the whole clue defines, scored like definition-only answers."""
+def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[tuple[Letters, float, str]]:
+    """A plain clue's answers: what the whole clue, or a run of words in it, defines; scored
+    like definition-only answers."""
     from cryptic import thesaurus as th
-    from cryptic.parse import ClueError, parse_clue
     from cryptic.solve import RELATIONS, score
     from cryptic.wordplay import pattern_ok
 
-    text = clue.text.strip()
-    try:
-        parsed = parse_clue(text if enumeration_total(text) is not None else f"{text} ({len(clue.cells)})")
-    except ClueError:
-        return []
-    if parsed.enumeration.length != len(clue.cells):
-        return []
     found: dict[Letters, tuple[float, str]] = {}
     for span, share in plain_spans(parsed.words):
         phrase = " ".join(span)
@@ -305,7 +303,6 @@ def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:
         for j in range(i + 1, min(len(words), i + 3) + 1):
             if (i, j) != (0, len(words)) and content[i] and content[j - 1]:
                 yield words[i:j], 0.5 + 0.5 * (j - i) / len(words)
-FITTING = 10  # candidates from each re-solve with crossing letters
 
 
 def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import math
@@ -328,6 +329,8 @@ def cmd_puzzle(a: argparse.Namespace) -> int:
         p = P.read_puzzle(a.file)
     except P.PuzzleError as e:
         raise UsageError(str(e)) from None
+    if a.plain:
+        p = dataclasses.replace(p, plain=True)
     scored = P.check(p, {}) is not None  # solutions present: --check can compare
     start = time.monotonic()
     letters, answers = P.solve_puzzle(p, timeout=a.timeout, min_confidence=a.min_confidence, jobs=a.jobs)
@@ -428,6 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--min-confidence", type=float, default=0.0, help="leave cells blank for answers scored below this")
     s.add_argument("--jobs", type=positive(int), default=2, help="processes solving clues (default 2)")
     s.add_argument("--check", action="store_true", help="compare with the solutions in the file (after solving)")
+    s.add_argument("--plain", action="store_true", help="read every clue as a plain definition (a quick crossword; Guardian files say so themselves)")
     s.set_defaults(run=cmd_puzzle)
     return p
 

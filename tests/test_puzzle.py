@@ -117,3 +117,12 @@ def test_plain_puzzles_are_known_by_their_type(tmp_path):
     assert not read_puzzle(write(tmp_path, data)).plain
     data["crosswordType"] = "quick"
     assert read_puzzle(write(tmp_path, data)).plain
+
+
+def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
+    data = frame()
+    plain = {"1-across": "Daisy-like flower (5)", "3-across": "Famous (5)", "1-down": "Stranger (5)", "2-down": "Assessed (5)"}
+    for e in data["entries"]:
+        e["clue"] = plain[e["id"]]
+    assert main(["puzzle", write(tmp_path, data), "--plain", "--json", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]

@@ -11,7 +11,7 @@ import statistics
 import time
 from pathlib import Path
 
-from cryptic.grid import check_fill, fill, filled_rows, read_grid, read_words, slots
+from cryptic.grid import check_fill, fill, filled_rows, light, read_grid, read_words, slots
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 
@@ -40,7 +40,7 @@ def main() -> int:
             statuses.append(out.status)
             if out.status == "filled":
                 # Seeded lights (LEMONBARS in 15xjja) need not be in the word list.
-                allowed = set(words) | {"".join(grid.rows[r][c] for r, c in s.cells) for s in slots(grid)}
+                allowed = set(words) | {light(grid.rows, s) for s in slots(grid)}
                 problems += len(check_fill(grid, filled_rows(grid, out.words), allowed))
         counts = {s: statuses.count(s) for s in sorted(set(statuses))}
         print(f"{name:12s} {counts}  median {statistics.median(times):.3f} s  max {max(times):.3f} s  problems {problems}", flush=True)

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from cryptic.data import DataError
+from cryptic.data import DataError, read_limited
 from cryptic.parse import ClueError, parse_clue
 
 
@@ -242,11 +242,11 @@ def cmd_solve(a: argparse.Namespace) -> int:
 def read_text(path: str, what: str) -> str:
     """A small text file's contents, or a UsageError."""
     try:
-        raw = open(path, "rb").read(5_000_001)
+        raw = read_limited(path, 5_000_000)
     except OSError as e:
         raise UsageError(f"cannot read {what} {path}: {e.strerror}") from None
-    if len(raw) > 5_000_000:
-        raise UsageError(f"{what} {path} is too large")
+    except ValueError:
+        raise UsageError(f"{what} {path} is too large") from None
     if b"\0" in raw:
         raise UsageError(f"{what} {path} is a binary file")
     try:

@@ -21,6 +21,16 @@ def data_dir(name: str) -> Path:
     raise DataError(f"data folder {name!r} is missing: reinstall cryptic (pip install --force-reinstall .)")
 
 
+def read_limited(path: str, limit: int) -> bytes:
+    """A user's file, read whole: OSError when it cannot be read, ValueError when it is
+    larger than `limit` bytes (found without reading more than one byte past the limit)."""
+    with open(path, "rb") as f:
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise ValueError(f"{path} is larger than {limit} bytes")
+    return raw
+
+
 def data_file(*parts: str) -> Path:
     """A shipped data file, or a DataError naming it."""
     path = data_dir(parts[0]).joinpath(*parts[1:])

@@ -118,6 +118,11 @@ def slots(grid: Grid) -> tuple[Slot, ...]:
     return tuple(found)
 
 
+def light(rows: Sequence[str], s: Slot) -> str:
+    """What the rows hold in a slot's cells ('.' where open)."""
+    return "".join(rows[r][c] for r, c in s.cells)
+
+
 def slot_name(s: Slot) -> str:
     """'1 across'."""
     return f"{s.number} {s.direction}"
@@ -239,7 +244,7 @@ def problem(grid: Grid, lists: Sequence[WordList]) -> Problem:
         for pos, cell in enumerate(s.cells):
             row.extend((other, pos, opos) for other, opos in by_cell[cell] if other != k)
         crossings.append(tuple(row))
-    domains = tuple(pattern_bits(wl, "".join(grid.rows[r][c] for r, c in s.cells)) for s, wl in zip(ss, lists))
+    domains = tuple(pattern_bits(wl, light(grid.rows, s)) for s, wl in zip(ss, lists))
     return Problem(ss, tuple(lists), domains, tuple(crossings))
 
 
@@ -386,10 +391,7 @@ class Search:
             sample.sort(key=lambda v: -self.look(domains, k, v))
             yield from sample
             d = rest
-        while d:
-            low = d & -d
-            yield low.bit_length() - 1
-            d ^= low
+        yield from set_bits(d)
 
     def random_bit(self, bits: int) -> int:
         """A random set bit of a large bitset (a few tries at random positions, else the lowest)."""
@@ -578,7 +580,7 @@ def slot_lists(grid: Grid, words: dict[str, float]) -> tuple[WordList, ...]:
     """Each slot's indexed word list (one per length, shared); a fully seeded light counts
     as a word even when the list lacks it."""
     ss = slots(grid)
-    seeded = {w: 0.0 for w in ("".join(grid.rows[r][c] for r, c in s.cells) for s in ss) if OPEN not in w}
+    seeded = {w: 0.0 for w in (light(grid.rows, s) for s in ss) if OPEN not in w}
     lists = lists_by_length({**seeded, **words}, (len(s.cells) for s in ss))
     return tuple(lists[len(s.cells)] for s in ss)
 
@@ -593,7 +595,7 @@ def unfit_slots(grid: Grid, lists: Sequence[WordList]) -> list[str]:
     """Slots whose seeded letters no word of their list fits, named."""
     out = []
     for s, wl in zip(slots(grid), lists):
-        pattern = "".join(grid.rows[r][c] for r, c in s.cells)
+        pattern = light(grid.rows, s)
         if OPEN in pattern and any(ch != OPEN for ch in pattern) and not pattern_bits(wl, pattern):
             out.append(f"{slot_name(s)} ({pattern})")
     return out
@@ -619,11 +621,11 @@ def check_fill(grid: Grid, rows: Sequence[str], words: Iterable[str] | None = No
                 problems.append(f"cell {r + 1},{c + 1} is {g!r}")
             elif w.isalpha() and w != g:
                 problems.append(f"seed {w} at {r + 1},{c + 1} became {g}")
-    lights = ["".join(rows[r][c] for r, c in s.cells) for s in slots(grid)]
+    lights = [light(rows, s) for s in slots(grid)]
     vocab = set(words) if words is not None else None
-    for s, light in zip(slots(grid), lights):
-        if vocab is not None and light not in vocab:
-            problems.append(f"{slot_name(s)} {light} is not in the word list")
+    for s, word in zip(slots(grid), lights):
+        if vocab is not None and word not in vocab:
+            problems.append(f"{slot_name(s)} {word} is not in the word list")
     repeated = {w for w in lights if lights.count(w) > 1}
     problems.extend(f"{w} used twice" for w in sorted(repeated))
     return problems

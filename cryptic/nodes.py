@@ -184,7 +184,6 @@ class After:
 
 Node = (
     Synonym
-    | After
     | Literal
     | Definition
     | Concat
@@ -201,6 +200,7 @@ Node = (
     | Truncation
     | Homophone
     | Spoonerism
+    | After
 )
 
 

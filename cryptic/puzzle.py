@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from cryptic import nodes
+from cryptic.data import read_limited
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
 from cryptic.nodes import Letters, Words
 
@@ -56,11 +57,11 @@ class Answer:
 def read_puzzle(path: str) -> Puzzle:
     """A puzzle from a Guardian JSON, .puz or .ipuz file."""
     try:
-        raw = open(path, "rb").read(20_000_001)
+        raw = read_limited(path, 20_000_000)
     except OSError as e:
         raise PuzzleError(f"cannot read {path}: {e.strerror}") from None
-    if len(raw) > 20_000_000:
-        raise PuzzleError(f"{path} is too large for a puzzle")
+    except ValueError:
+        raise PuzzleError(f"{path} is too large for a puzzle") from None
     if path.endswith(".puz"):
         return from_puz(path, raw)
     try:

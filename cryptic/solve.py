@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from cryptic import thesaurus as th
 from cryptic.explain import describe, draw_derivation, label, q
-from cryptic.forest import Cut, parse_cost, parses
+from cryptic.forest import Cut, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
@@ -119,7 +119,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         if old is None or s.score > old.score:
             found[s.answer] = s
 
-    run_on = "".join(ch for ch in " ".join(clue.words).upper() if "A" <= ch <= "Z")
+    run_on = letters(clue.words)
     candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum) if pattern_ok(pattern, c.letters)])
     best_cost = math.inf
     try:

@@ -304,9 +304,7 @@ def content_words(phrase: str) -> list[str]:
 def fits_parts(display: str, enumeration: Enumeration) -> bool:
     """Are a phrase's word lengths the enumeration's? (Counting the words first rejects
     most phrases without splitting them.)"""
-    if display.count(" ") + display.count("-") + 1 != len(enumeration.parts):
-        return False
-    return len(enumeration.parts) == 1 and len(letters_of(display)) == enumeration.length or parts_of(display) == enumeration.parts
+    return display.count(" ") + display.count("-") + 1 == len(enumeration.parts) and parts_of(display) == enumeration.parts
 
 
 def parts_of(display: str) -> tuple[int, ...]:
@@ -363,9 +361,7 @@ def in_dictionary(letters: Letters, enumeration: Enumeration | None = None) -> b
     one (names)? The frequency list alone also holds fragments like 'cellent'."""
     g = graph()
     for parts, freq, shown in spellings(letters):
-        if fits_enumeration(parts, enumeration) and (
-            freq >= COMMON or shown in g.ids or connection().execute("SELECT 1 FROM forms WHERE form = ? LIMIT 1", (shown,)).fetchone()
-        ):
+        if fits_enumeration(parts, enumeration) and (freq >= COMMON or shown in g.ids or lemmas(shown)):
             return True
     return False
 

@@ -164,8 +164,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
         case Anagram(_, fodder):
             yield from anagram_outputs(letters(fodder), c)
         case Hidden(_, fodder, backwards):
-            text = reverse(letters(fodder)) if backwards else letters(fodder)
-            first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
+            text, first, last = hiding_place(fodder, backwards)
             for n in range(max(2, c.lo), min(c.hi, len(text) - 1) + 1):
                 for i in range(max(0, last + 1 - n), min(first, len(text) - n + 1)):
                     if admits(c, text[i : i + n]):
@@ -241,6 +240,13 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
         tail = Constraint(c.lo - len(s), c.hi - len(s), head_pattern[len(s) :] if head_pattern else None)
         for t in concat(rest, tail):
             yield s + t
+
+
+def hiding_place(fodder: tuple[str, ...], backwards: bool) -> tuple[Letters, int, int]:
+    """(letters read, a, b) for a hidden word's fodder: a hidden word starts before a and
+    ends after b in the letters (see forest.hidden_window), read backwards when reversed."""
+    first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
+    return (reverse(letters(fodder)) if backwards else letters(fodder)), first, last
 
 
 def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
@@ -341,8 +347,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             text = letters(fodder)
             return leaf if target != text and sorted(text) == sorted(target) else None
         case Hidden(_, fodder, backwards):
-            text = reverse(letters(fodder)) if backwards else letters(fodder)
-            first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
+            text, first, last = hiding_place(fodder, backwards)
             n = len(target)
             starts = range(max(0, last + 1 - n), min(first, len(text) - n + 1))
             return leaf if n < len(text) and any(text.startswith(target, i) for i in starts) else None

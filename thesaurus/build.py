@@ -201,6 +201,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     lexicon.update(form for form, _, _ in forms)
     lexicon.update(common)
     order = sorted(nodes)
+    spelt = [letters(p) for p in order]
     ids = {p: i for i, p in enumerate(order)}
     indptr = np.zeros(len(order) + 1, dtype=np.int64)
     indices: list[int] = []
@@ -212,16 +213,16 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         indptr[i + 1] = len(indices)
     with staged(target) as staging:
         (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
-        (staging / "letters.txt").write_text("\n".join(letters(p) for p in order) + "\n", encoding="utf-8")
+        (staging / "letters.txt").write_text("\n".join(spelt) + "\n", encoding="utf-8")
         np.save(staging / "indptr.npy", indptr)
         np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
         np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
-        np.save(staging / "lengths.npy", np.array([min(255, len(letters(p))) for p in order], dtype=np.uint8))
+        np.save(staging / "lengths.npy", np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8))
         words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40]
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:
             commonest[lets] = max(freq, commonest.get(lets, 0.0))
-        np.save(staging / "freqs.npy", np.array([commonest.get(letters(p), 0.0) for p in order], dtype=np.float32))
+        np.save(staging / "freqs.npy", np.array([commonest.get(lets, 0.0) for lets in spelt], dtype=np.float32))
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """

@@ -44,8 +44,9 @@ def better(old: str | None, new: str) -> str:
 
 
 def below(synset) -> list:
-    """The synset's direct hyponyms and instances."""
-    return synset.hyponyms() + synset.instance_hyponyms()
+    """The synset's direct hyponyms and instances, in a fixed order: descendants are capped,
+    and the reader's own order would keep different ones from build to build."""
+    return sorted(synset.hyponyms() + synset.instance_hyponyms(), key=lambda s: s.name())
 
 
 def descendants(synset) -> tuple[list[str], list[str]]:
@@ -136,7 +137,9 @@ def british(phrase: str, known: set[str]) -> str | None:
 def with_british(related: dict[str, dict[str, str]], known: set[str]) -> None:
     """Give every American phrase's British spelling the same relations, both as a phrase
     looked up (its row) and as an answer (in every row naming the American form)."""
-    spelt = {p: b for p in {a for row in related.values() for a in row} | set(related) if (b := british(p, known))}
+    # Sorted: a phrase may be both a British form and an American one, and the order the
+    # rows are copied in decides what it gets; set order would change it from run to run.
+    spelt = {p: b for p in sorted({a for row in related.values() for a in row} | set(related)) if (b := british(p, known))}
     # A British form the thesaurus already knows must be a synonym of the American one:
     # TIMBRE is a word of its own, not the British TIMBER.
     spelt = {a: b for a, b in spelt.items() if b not in related or "s" in (related[b].get(a), related.get(a, {}).get(b))}
@@ -207,7 +210,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     indices: list[int] = []
     codes: list[int] = []
     for i, phrase in enumerate(order):
-        row = sorted(related.get(phrase, {}).items(), key=lambda ac: CODES.index(ac[1]))
+        row = sorted(related.get(phrase, {}).items(), key=lambda ac: (CODES.index(ac[1]), ac[0]))  # ties by name: the same index every build
         indices.extend(ids[a] for a, _ in row)
         codes.extend(CODES.index(c) for _, c in row)
         indptr[i + 1] = len(indices)

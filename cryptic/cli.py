@@ -174,7 +174,7 @@ def cmd_define(a: argparse.Namespace) -> int:
 
     phrase = checked_phrase(a.phrase)
     enum = parse_enumeration(a.enum) if a.enum else None
-    found = th.definitions(phrase, enum)[: a.limit]
+    found = list(itertools.islice(th.definitions(phrase, enum), a.limit))
     if not found:
         print(f"(no answers for {phrase!r})")
     for c in found:

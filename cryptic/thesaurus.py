@@ -3,11 +3,13 @@ answer lexicon. Pure and cached; the index is built on first use (thesaurus.buil
 
 from __future__ import annotations
 
+import bisect
 import functools
+import heapq
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
@@ -16,6 +18,7 @@ from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.nodes import Enumeration, Letters, Words
+from thesaurus.build import INFLECTION_TAGS, shape
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(
@@ -23,7 +26,6 @@ STRENGTH: Mapping[str, float] = MappingProxyType(
 )
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
-SEPARATORS = 9  # spaces, hyphens and apostrophes a phrase may have beyond its letters
 INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
@@ -66,6 +68,12 @@ class Graph:
     codes: object
     lengths: object
     freqs: object
+    shapes: object
+    ranks: object
+    oneword: object
+    inflect_indptr: object
+    inflect_ids: object
+    inflect_tags: object
 
 
 def folder():
@@ -106,6 +114,10 @@ def _connection(_pid: int) -> sqlite3.Connection:
     return db
 
 
+ARRAYS = ("indptr", "indices", "codes", "lengths", "freqs", "shapes", "ranks", "oneword", "inflect_indptr", "inflect_ids", "inflect_tags")
+PER_NODE = slice(3, 8)  # the arrays with one entry a node
+
+
 @functools.cache
 def graph() -> Graph:
     """The relation graph, memory-mapped."""
@@ -115,12 +127,23 @@ def graph() -> Graph:
     try:
         nodes = tuple((path / "nodes.txt").read_text(encoding="utf-8").split("\n")[:-1])
         spelt = tuple((path / "letters.txt").read_text(encoding="utf-8").split("\n")[:-1])
-        arrays = [np.load(path / f"{name}.npy", mmap_mode="r") for name in ("indptr", "indices", "codes", "lengths", "freqs")]
+        # Plain views of the memory maps: indexing a memmap object costs several times more.
+        arrays = [np.asarray(np.load(path / f"{name}.npy", mmap_mode="r")) for name in ARRAYS]
     except (OSError, ValueError, UnicodeDecodeError):
         raise corrupt(path) from None
-    if len(arrays[0]) != len(nodes) + 1 or not len(spelt) == len(arrays[3]) == len(arrays[4]) == len(nodes):
+    if len(arrays[0]) != len(nodes) + 1 or len(arrays[8]) != len(nodes) + 1 or any(len(a) != len(nodes) for a in (spelt, *arrays[PER_NODE])):
         raise corrupt(path)
-    return Graph(nodes, spelt, {p: i for i, p in enumerate(nodes)}, *arrays)
+    # Only nodes with relations or inflections are looked up by name: hashing all of them
+    # (inflections too) would cost a quarter of a second at every start.
+    rows = np.flatnonzero((np.diff(arrays[0]) > 0) | (np.diff(arrays[8]) > 0)).tolist()
+    return Graph(nodes, spelt, dict(zip(map(nodes.__getitem__, rows), rows)), *arrays)
+
+
+def is_node(phrase: str) -> bool:
+    """Is the phrase a node of the graph (a thesaurus entry or an inflection of one)?"""
+    nodes = graph().nodes
+    i = bisect.bisect_left(nodes, phrase)  # nodes.txt is sorted
+    return i < len(nodes) and nodes[i] == phrase
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -138,44 +161,91 @@ Window = tuple[int, int]  # least and most letters of the answers wanted
 EVERY: Window = (1, 255)
 
 
-@functools.lru_cache(maxsize=20_000)
-def related(phrase: str, window: Window = EVERY) -> tuple[tuple[str, str], ...]:
-    """(answer, relation code) pairs for a normalised phrase, strongest first, answers
-    of a length within the window (filtered in the arrays, before any string is made)."""
+Relation = tuple[str, Letters, str, float]  # an answer as written, its letters, the relation's code, its frequency
+
+
+def row(phrase: str, window: Window = EVERY):
+    """The graph ids and relation codes of a normalised phrase's relations (arrays), to
+    answers of a length within the window."""
+    import numpy as np
+
     g = graph()
     i = g.ids.get(phrase)
     if i is None:
-        return ()
+        return np.empty(0, np.int32), np.empty(0, np.uint8)
     lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
     ids, codes = g.indices[lo:hi], g.codes[lo:hi]
     if window != EVERY:
         lengths = g.lengths[ids]
         keep = (lengths >= window[0]) & (lengths <= window[1])
         ids, codes = ids[keep], codes[keep]
-    return tuple((g.nodes[j], CODES[c]) for j, c in zip(ids.tolist(), codes.tolist()))
+    return ids, codes
+
+
+@functools.lru_cache(maxsize=20_000)
+def related(phrase: str, window: Window = EVERY) -> tuple[Relation, ...]:
+    """The relations of a normalised phrase, strongest first, to answers of a length
+    within the window (filtered in the arrays, before any string is made)."""
+    g = graph()
+    ids, codes = row(phrase, window)
+    return tuple((g.nodes[j], g.letters[j], CODES[c], f) for j, c, f in zip(ids.tolist(), codes.tolist(), g.freqs[ids].tolist()))
+
+
+def row_positions(indptr, rows):
+    """Where the entries of some sparse rows are (concatenated, in order), and which of
+    `rows` each belongs to: one gather, no Python loop over the rows."""
+    import numpy as np
+
+    starts, sizes = indptr[rows], indptr[rows + 1] - indptr[rows]
+    positions = np.arange(int(sizes.sum())) + np.repeat(starts - (np.cumsum(sizes) - sizes), sizes)
+    return positions, np.repeat(np.arange(len(rows)), sizes)
 
 
 @functools.lru_cache(maxsize=5_000)
-def two_hop(phrase: str, window: Window) -> tuple[int, ...]:
-    """Graph ids of the answers with a length in the window related to something the
-    phrase is a synonym of (two hops)."""
+def two_hop(phrase: str, window: Window):
+    """Graph ids (a sorted read-only array) of the answers with a length in the window
+    related to something the phrase is a synonym of (two hops)."""
     import numpy as np
 
     g = graph()
     i = g.ids.get(phrase)
     if i is None or window[0] > MAX:
-        return ()
+        return frozen(np.empty(0, np.int32))
     lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
     first = np.asarray(g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP])
-    if not len(first):
-        return ()
-    # One gather of every second-hop row (no Python loop over the first hop's nodes).
-    starts, sizes = g.indptr[first], g.indptr[first + 1] - g.indptr[first]
-    offsets = np.repeat(starts - (np.cumsum(sizes) - sizes), sizes)
-    found = np.asarray(g.indices[np.arange(int(sizes.sum())) + offsets])
+    found = g.indices[row_positions(g.indptr, first)[0]]
     lengths = g.lengths[found]
     found = np.unique(found[(lengths >= window[0]) & (lengths <= window[1])])
-    return tuple(j for j in found.tolist() if j != i)
+    return frozen(found[found != i])
+
+
+def inflected(ids, tag: str, window: Window):
+    """The graph ids of the inflections with a tag of some nodes, of a length within the
+    window, and the index in `ids` of each one's lemma, in the order of `ids`. A participle
+    the inflector does not know keeps its -ed."""
+    import numpy as np
+
+    g = graph()
+    positions, owners = row_positions(g.inflect_indptr, ids)
+    forms = g.inflect_ids[positions]
+    lengths = g.lengths[forms]
+    tagged = g.inflect_tags[positions] == INFLECTION_TAGS.index(tag)
+    keep = tagged & (lengths >= window[0]) & (lengths <= window[1])
+    if tag in ("VBN", "VBD"):
+        bare = np.setdiff1d(np.arange(len(ids)), owners[tagged])
+        lengths = g.lengths[ids[bare]]
+        bare = bare[(lengths >= window[0]) & (lengths <= window[1])]
+        bare = bare[np.array([g.nodes[j].endswith("ed") for j in ids[bare].tolist()], dtype=bool)]
+        forms, owners = np.concatenate([forms[keep], ids[bare]]), np.concatenate([owners[keep], bare])
+        order = np.argsort(owners, kind="stable")
+        return forms[order], owners[order]
+    return forms[keep], owners[keep]
+
+
+def frozen(array):
+    """The array, read-only (it is cached and shared)."""
+    array.flags.writeable = False
+    return array
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -209,26 +279,26 @@ def variants(phrase: str) -> Iterator[str]:
             yield c
 
 
-def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Iterator[tuple[str, str, float]]:
-    """Yield (answer, code, strength) for the phrase: directly, through its lemmas with the
+def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Iterator[tuple[str, Letters, str, float, float]]:
+    """Yield (answer, letters, code, strength, frequency) for the phrase: directly, through its lemmas with the
     answer inflected the same way, and (when `compose`) for a phrase of a few words the
     thesaurus does not know, through its content words ("Pasta dish" -> pasta, dish).
     Answers outside the length window may come too; none inside it is missed."""
     known = False
     for v in variants(phrase):
-        for answer, code, strength in lemma_relations(v, window):
+        for found in lemma_relations(v, window):
             known = True
-            yield answer, code, strength
+            yield found
     key = norm(phrase)
     degree = DEGREES.get(key.split(" ")[0]) if " " in key else None
     if degree:  # "more powerful" -> STRONGER
-        for answer, code, strength in lemma_relations(key.split(" ", 1)[1], widened(window)):
+        for answer, _, code, strength, _ in lemma_relations(key.split(" ", 1)[1], widened(window)):
             for form in inflect(answer, degree):
-                yield form, code, strength * INFLECTED
+                yield form, letters_of(form), code, strength * INFLECTED, frequency(letters_of(form))
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
         for word in content_words(key):
-            for answer, code, strength in lemma_relations(word, window):
-                yield answer, code, strength * PART
+            for answer, lets, code, strength, freq in lemma_relations(word, window):
+                yield answer, lets, code, strength * PART, freq
 
 
 def widened(window: Window) -> Window:
@@ -236,61 +306,59 @@ def widened(window: Window) -> Window:
     return window if window == EVERY else (max(1, window[0] - INFLECTION_GROWTH), window[1] + 1)
 
 
-def lemma_relations(v: str, window: Window = EVERY) -> Iterator[tuple[str, str, float]]:
-    """Yield (answer, code, strength) for one normalised form, directly and through its lemmas."""
-    for answer, code in related(v, window):
-        yield answer, code, STRENGTH[code]
+def lemma_relations(v: str, window: Window = EVERY) -> Iterator[tuple[str, Letters, str, float, float]]:
+    """Yield (answer, letters, code, strength, frequency) for one normalised form, directly
+    and through its lemmas."""
+    for answer, lets, code, freq in related(v, window):
+        yield answer, lets, code, STRENGTH[code], freq
     for lemma, tag in lemmas(v):
         if lemma != v:
-            for form, code in inflected_relations(lemma, tag, window):
-                yield form, code, STRENGTH[code] * INFLECTED
+            for form, lets, code, freq in inflected_relations(lemma, tag, window):
+                yield form, lets, code, STRENGTH[code] * INFLECTED, freq
 
 
 @functools.lru_cache(maxsize=10_000)
-def inflected_relations(lemma: str, tag: str, window: Window) -> tuple[tuple[str, str], ...]:
-    """(answer, code) for a lemma's relations inflected like the definition was (drain's
-    SEWER + NNS -> SEWERS)."""
-    pairs = related(lemma, widened(window))
-    forms = inflections(tuple(a for a, _ in pairs), tag, window)
-    return tuple((form, code) for answer, code in pairs for form in forms.get(answer, ()))
-
-
-def inflections(answers: tuple[str, ...], tag: str, window: Window = EVERY) -> dict[str, tuple[str, ...]]:
-    """answer -> its inflections with a tag, about as long as the window allows (spaces and
-    hyphens count), fetched in one query per 500 answers; a participle the inflector does
-    not know keeps its -ed."""
-    answers = tuple(dict.fromkeys(answers))
-    forms: dict[str, tuple[str, ...]] = {}
-    for k in range(0, len(answers), 500):
-        chunk = answers[k : k + 500]
-        query = (
-            "SELECT lemma, form FROM forms WHERE tag = ? AND length(form) BETWEEN ? AND ? "
-            f"AND lemma IN ({','.join('?' * len(chunk))})"
-        )
-        for answer, form in connection().execute(query, (tag, window[0], window[1] + SEPARATORS, *chunk)):
-            forms[answer] = (*forms.get(answer, ()), form)
-    if tag in ("VBN", "VBD"):
-        forms.update({a: (a,) for a in answers if a not in forms and a.endswith("ed")})
-    return forms
+def inflected_relations(lemma: str, tag: str, window: Window) -> tuple[Relation, ...]:
+    """A lemma's relations inflected like the definition was (drain's SEWER + NNS -> SEWERS)."""
+    g = graph()
+    ids, codes = row(lemma, widened(window))
+    forms, owners = inflected(ids, tag, window)
+    return tuple((g.nodes[f], g.letters[f], CODES[c], q) for f, c, q in zip(forms.tolist(), codes[owners].tolist(), g.freqs[forms].tolist()))
 
 
 @functools.lru_cache(maxsize=5_000)
-def distant(key: str, length: int) -> tuple[tuple[Letters, str], ...]:
-    """(letters, answer) for answers of a length two hops from a normalised phrase: from
-    each of its forms, and from each of its lemmas with the answer inflected the same way."""
-    g = graph()
-    found: dict[Letters, str] = {}
+def distant(key: str, length: int):
+    """Graph ids (a sorted read-only array) of the answers of a length two hops from a
+    normalised phrase: from each of its forms, and from each of its lemmas with the answer
+    inflected the same way."""
+    import numpy as np
+
+    reached = [np.empty(0, np.int32)]
     for v in variants(key):
-        for j in two_hop(v, (length, length)):
-            found.setdefault(g.letters[j], g.nodes[j])
+        reached.append(two_hop(v, (length, length)))
         for lemma, tag in lemmas(v):
             if lemma != v:
-                answers = tuple(g.nodes[j] for j in two_hop(lemma, widened((length, length))))
-                for forms in inflections(answers, tag, (length, length)).values():
-                    for f in forms:
-                        if len(lets := letters_of(f)) == length:
-                            found.setdefault(lets, f)
-    return tuple(found.items())
+                reached.append(inflected(two_hop(lemma, widened((length, length))), tag, (length, length))[0])
+    return frozen(np.unique(np.concatenate(reached)))
+
+
+def far_candidates(ids, fits, freqs, skip: set[Letters]) -> Iterator[Candidate]:
+    """Yield the Candidates for graph ids two hops away, in order, but those in `skip`."""
+    g = graph()
+    for j, fit, freq in zip(ids.tolist(), fits.tolist(), freqs.tolist()):
+        if (lets := g.letters[j]) not in skip:
+            yield Candidate(lets, g.nodes[j], TWO_HOP if fit else TWO_HOP * PARTS_MISMATCH, freq, "2")
+
+
+def spelt_as(many: Iterable[Letters], enumeration: Enumeration) -> frozenset[Letters]:
+    """Those of many answers the lexicon spells with the enumeration's word breaks (one
+    query per 500 answers)."""
+    many, parts, out = tuple(many), ",".join(map(str, enumeration.parts)), set()
+    for k in range(0, len(many), 500):
+        chunk = many[k : k + 500]
+        query = f"SELECT DISTINCT letters FROM words WHERE parts = ? AND letters IN ({','.join('?' * len(chunk))})"
+        out.update(lets for (lets,) in connection().execute(query, (parts, *chunk)))
+    return frozenset(out)
 
 
 def content_words(phrase: str) -> list[str]:
@@ -359,31 +427,10 @@ COMMON = 3.0  # Zipf frequency above which a word-frequency list's entry counts 
 def in_dictionary(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     """Is this a dictionary word (a thesaurus entry or an inflection of one), or a common
     one (names)? The frequency list alone also holds fragments like 'cellent'."""
-    g = graph()
     for parts, freq, shown in spellings(letters):
-        if fits_enumeration(parts, enumeration) and (freq >= COMMON or shown in g.ids or lemmas(shown)):
+        if fits_enumeration(parts, enumeration) and (freq >= COMMON or is_node(shown)):
             return True
     return False
-
-
-def frequencies(many: tuple[Letters, ...]) -> dict[Letters, float]:
-    """Zipf frequencies of many answers in one query per 500 (0 for unknown ones)."""
-    out: dict[Letters, float] = {}
-    for k in range(0, len(many), 500):
-        chunk = many[k : k + 500]
-        marks = ",".join("?" * len(chunk))
-        for lets, freq in connection().execute(f"SELECT letters, max(freq) FROM words WHERE letters IN ({marks}) GROUP BY letters", chunk):
-            out[lets] = freq
-    return out
-
-
-def display_frequencies(answers: tuple[tuple[Letters, str], ...]) -> dict[Letters, float]:
-    """Zipf frequencies of (letters, display) answers: from the graph's array for those
-    spelt as a graph node (most), from the lexicon for the rest (inflections)."""
-    g = graph()
-    known = [(lets, i) for lets, d in answers if (i := g.ids.get(d)) is not None]
-    out = dict(zip((lets for lets, _ in known), g.freqs[[i for _, i in known]].tolist()))
-    return out | frequencies(tuple(lets for lets, _ in answers if lets not in out))
 
 
 def frequency(letters: Letters) -> float:
@@ -457,8 +504,8 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         if letters and strength > table.get(letters, 0.0):
             table[letters] = strength
 
-    for answer, _code, strength in relations(phrase, compose=False):
-        add(letters_of(answer), strength)
+    for _, lets, _, strength, _ in relations(phrase, compose=False):
+        add(lets, strength)
     key = norm(phrase)
     for v in (key, key[:-2] if key.endswith("'s") else ""):
         for sub in substitutions(tuple(v.split())):
@@ -478,43 +525,81 @@ def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:
 
 @functools.lru_cache(maxsize=10_000)
 def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters, Candidate]:
-    """letters -> best Candidate (frequency not yet looked up), for every answer the phrase
+    """letters -> best Candidate (word breaks not yet checked), for every answer the phrase
     could define (of one length, when given)."""
     table: dict[Letters, Candidate] = {}
     own = letters_of(phrase)
     window = (length, length) if length else EVERY
-    for answer, code, strength in relations(phrase, window=window):
-        lets = letters_of(answer)
+    for answer, lets, code, strength, freq in relations(phrase, window=window):
         if not lets or lets == own or length and len(lets) != length:
             continue
         old = table.get(lets)
         if old is None or strength > old.strength:
-            table[lets] = Candidate(lets, answer, strength, 0.0, code)
+            table[lets] = Candidate(lets, answer, strength, freq, code)
     return MappingProxyType(table)
 
 
-def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> list[Candidate]:
-    """The answers the phrase could define, best first (strength, then frequency). With an
-    enumeration and `deep`, answers two hops away (a synonym's relations) are included, weakly."""
-    return list(ranked_definitions(norm(phrase), enumeration, deep))
+def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> Iterator[Candidate]:
+    """Yield the answers the phrase could define, best first (strength, then frequency).
+    With an enumeration and `deep`, answers two hops away (a synonym's relations) follow,
+    weakly: there may be thousands, so they are looked up only when the reader gets to
+    them, and made as they are read."""
+    key = norm(phrase)
+    near = near_definitions(key, enumeration)
+    if enumeration is None or not deep:
+        yield from near
+        return
+    strong = sum(1 for c in near if c.strength > TWO_HOP)  # near is sorted: these come first
+    yield from near[:strong]
+    far = far_definitions(key, enumeration)
+    skip = {c.letters for c in near} | {letters_of(key)}
+    yield from heapq.merge(near[strong:], far_candidates(*far, skip), key=candidate_order)
+
+
+def candidate_order(c: Candidate) -> tuple[float, float, Letters]:
+    """The sort key of definitions: strongest, then commonest, then alphabetical."""
+    return (-c.strength, -c.frequency, c.letters)
 
 
 @functools.lru_cache(maxsize=5_000)
-def ranked_definitions(key: str, enumeration: Enumeration | None, deep: bool) -> tuple[Candidate, ...]:
-    """definitions(), cached by normalised phrase."""
+def near_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The answers one hop from a normalised phrase, best first."""
     n = enumeration.length if enumeration else None
-    table = {lets: (c.display, c.strength, c.relation) for lets, c in definition_table(key, n).items()}
-    if enumeration is not None and deep:
-        own = letters_of(key)
-        for lets, answer in distant(key, enumeration.length):
-            if lets not in table and lets != own:
-                table[lets] = (answer, TWO_HOP, "2")
-    freq = display_frequencies(tuple((lets, d) for lets, (d, _, _) in table.items()))
-    found = [
-        Candidate(lets, d, s if enumeration is None or fits_parts(d, enumeration) or is_word(lets, enumeration) else s * PARTS_MISMATCH, freq.get(lets, 0.0), r)
-        for lets, (d, s, r) in table.items()
-    ]
-    return tuple(sorted(found, key=lambda c: (-c.strength, -c.frequency, c.letters)))
+    table = definition_table(key, n)
+    fitting = {lets for lets, c in table.items() if enumeration is None or fits_parts(c.display, enumeration)}
+    if enumeration is not None:
+        fitting |= spelt_as(table.keys() - fitting, enumeration)
+    near = [c if lets in fitting else c._replace(strength=c.strength * PARTS_MISMATCH) for lets, c in table.items()]
+    return tuple(sorted(near, key=candidate_order))
+
+
+class Far(NamedTuple):
+    """The answers two hops from a phrase, best first, as arrays: graph ids (one node a
+    spelling), whether each has the enumeration's word breaks, and their frequencies."""
+
+    ids: object
+    fits: object
+    freqs: object
+
+
+@functools.lru_cache(maxsize=5_000)
+def far_definitions(key: str, enumeration: Enumeration) -> Far:
+    """The answers two hops from a normalised phrase, in the order definitions() yields them."""
+    import numpy as np
+
+    g = graph()
+    far = distant(key, enumeration.length)
+    far = far[np.unique(g.ranks[far], return_index=True)[1]]
+    fits = g.shapes[far] == shape(enumeration.parts)
+    if len(enumeration.parts) == 1:
+        fits |= g.oneword[far]
+    else:
+        misfits = np.flatnonzero(~fits)
+        fitting = spelt_as((g.letters[j] for j in far[misfits].tolist()), enumeration)
+        fits[misfits] = [g.letters[j] in fitting for j in far[misfits].tolist()]
+    freqs = g.freqs[far]
+    order = np.lexsort((g.ranks[far], -freqs, ~fits))
+    return Far(frozen(far[order]), frozen(fits[order]), frozen(freqs[order]))
 
 
 def length_only(n: int) -> Enumeration:
@@ -528,7 +613,8 @@ def definition_strength(phrase: str, answer: Letters) -> float:
     c = definition_table(key, len(answer)).get(answer)
     if c is not None:
         return c.strength
-    if any(answer == lets for lets, _ in distant(key, len(answer))):
+    g = graph()
+    if any(answer == g.letters[j] for j in distant(key, len(answer)).tolist()):
         return TWO_HOP
     return 0.0
 

@@ -40,7 +40,7 @@ def test_abbreviations_and_synonyms():
 
 def test_bad_lookups_give_nothing():
     for phrase in ["", "   ", "?!.,", "zzqxv", "x" * 500]:
-        assert th.definitions(phrase, parse_enumeration("5")) == []
+        assert list(th.definitions(phrase, parse_enumeration("5"))) == []
         assert list(th.synonyms(phrase)) == []
     assert list(th.matching("")) == [] and list(th.matching("N?D!R")) == []
     assert not th.is_word("")
@@ -77,7 +77,7 @@ def test_the_index_agrees_with_nltk_wordnet():
     wn = wordnet()
     for word in ["nadir", "doctor", "river", "quiet", "composed"]:
         lemmas = {l.name().replace("_", " ").lower() for own in wn.lemmas(word) for l in own.synset().lemmas()} - {word}
-        related = {a for a, code in th.related(word) if code == "s"}
+        related = {a for a, _, code, _ in th.related(word) if code == "s"}
         assert lemmas <= related, lemmas - related
 
 
@@ -103,3 +103,33 @@ def test_british_spellings():
 
 def test_british_answers_have_the_american_relations():
     assert "VIGOUR" in [c.letters for c in th.definitions("gusto", parse_enumeration("6"))]
+
+
+@pytest.mark.parametrize("phrase, enum", [("bird", "4"), ("drained", "7"), ("frozen dessert", "3,5"), ("rubbish", "5")])
+def test_definitions_come_best_first_once_each_with_two_hops_after_one(phrase, enum):
+    found = list(th.definitions(phrase, parse_enumeration(enum)))
+    near = list(th.definitions(phrase, parse_enumeration(enum), deep=False))
+    assert found == sorted(found, key=th.candidate_order)
+    assert len({c.letters for c in found}) == len(found)
+    assert {c.letters for c in near} < {c.letters for c in found}  # two hops add answers
+    assert all(c.relation == "2" for c in found if c.letters not in {n.letters for n in near})
+
+
+def test_a_participle_the_inflector_knows_is_not_its_own_past_tense():
+    g = th.graph()
+    speed = g.ids["speed"]
+    import numpy as np
+
+    ids = np.array([speed], dtype=np.int32)
+    assert [g.nodes[j] for j in th.inflected(ids, "VBD", (1, 255))[0]] == ["sped"]  # not "speed"
+    assert [g.nodes[j] for j in th.inflected(ids, "VBG", (8, 8))[0]] == ["speeding"]
+    assert not len(th.inflected(ids, "VBG", (5, 5))[0])
+
+
+def test_word_breaks_are_checked_in_the_index_and_the_lexicon():
+    from thesaurus.build import display_shape, shape
+
+    assert display_shape("ice cream") == display_shape("ice-cream") == shape((3, 5))
+    assert display_shape("nadir") == shape((5,)) != shape((3, 5))
+    assert th.spelt_as(["ICECREAM", "NADIR"], parse_enumeration("(3,5)")) == {"ICECREAM"}
+    assert th.is_node("ice cream") and th.is_node("sped") and not th.is_node("icecreamz")

@@ -1,12 +1,18 @@
 """Compile WordNet, Moby, inflections and frequencies into one index folder (once, ~2 min).
 
 Files:
-  nodes.txt                  every phrase of the relation graph, one a line (its id: the line number)
+  nodes.txt                  every phrase of the relation graph and every inflection of one,
+                             one a line (its id: the line number)
   indptr.npy, indices.npy, codes.npy   the graph in compressed sparse rows: phrase -> related
                              phrases and relation codes, strongest first
   lengths.npy                letters in each node's phrase
   letters.txt                each node's letters, A-Z only, one a line
   freqs.npy                  Zipf frequency of each node's letters (its commonest spelling)
+  shapes.npy                 each node's word lengths packed in one number (see `shape`)
+  ranks.npy                  each node's letters' place in the sorted list of all nodes' letters
+  oneword.npy                does the lexicon spell each node's letters as one word?
+  inflect_indptr.npy, inflect_ids.npy, inflect_tags.npy   node -> its inflections (node ids,
+                             and the index of each one's tag in INFLECTION_TAGS), sparse rows
   lexicon.sqlite             words(letters, display, parts, freq): the answer lexicon;
                              forms(form, lemma, tag): inflections both ways (drains <- drain, NNS)
                              sounds(letters, pron): CMU pronunciations, stress dropped (homophones)
@@ -31,6 +37,7 @@ COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (n
 MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
 PHRASE = re.compile(r"^[a-z][a-z' .\-]*[a-z.]$|^[a-z]$")
 INFLECT_TAGS = {"NOUN": ("NNS",), "VERB": ("VBD", "VBG", "VBZ", "VBN"), "ADJ": ("JJR", "JJS")}
+INFLECTION_TAGS = tuple(tag for tags in INFLECT_TAGS.values() for tag in tags)
 
 
 def norm(name: str) -> str:
@@ -176,6 +183,25 @@ def parts(display: str) -> str:
     return ",".join(str(len(letters(w))) for w in re.split(r"[ \-]+", display) if letters(w))
 
 
+def shape(parts: tuple[int, ...]) -> int:
+    """Word lengths packed six bits a word, so that arrays compare them at once; -1 for
+    those too many or too long to pack (they match nothing).
+
+    >>> shape((3, 5))
+    323
+    """
+    if not 0 < len(parts) <= 10 or not all(0 < p < 64 for p in parts):
+        return -1
+    return sum(p << (6 * k) for k, p in enumerate(parts))
+
+
+def display_shape(display: str) -> int:
+    """The packed word lengths of a phrase, -1 when its separators are not one per break
+    (as cryptic.thesaurus.fits_parts counts them)."""
+    lengths = tuple(int(p) for p in parts(display).split(",") if p)
+    return shape(lengths) if display.count(" ") + display.count("-") + 1 == len(lengths) else -1
+
+
 def build(target: Path | None = None, log=sys.stderr) -> Path:
     """Compile the index folder `target` (written to a temporary folder, then renamed)."""
     import numpy as np
@@ -203,7 +229,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
             forms.extend((form, lemma, tag) for form, tag in inflections(lemma))
     lexicon.update(form for form, _, _ in forms)
     lexicon.update(common)
-    order = sorted(nodes)
+    order = sorted(nodes | {form for form, _, _ in forms})  # forms too: their letters and frequencies come from the arrays
     spelt = [letters(p) for p in order]
     ids = {p: i for i, p in enumerate(order)}
     indptr = np.zeros(len(order) + 1, dtype=np.int64)
@@ -214,18 +240,31 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         indices.extend(ids[a] for a, _ in row)
         codes.extend(CODES.index(c) for _, c in row)
         indptr[i + 1] = len(indices)
+    inflected: list[list[tuple[int, int]]] = [[] for _ in order]
+    for form, lemma, tag in forms:
+        inflected[ids[lemma]].append((ids[form], INFLECTION_TAGS.index(tag)))
+    inflect_indptr = np.cumsum([0] + [len(row) for row in inflected], dtype=np.int64)
+    inflect_rows = [pair for row in inflected for pair in sorted(row)]
     with staged(target) as staging:
         (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
         (staging / "letters.txt").write_text("\n".join(spelt) + "\n", encoding="utf-8")
         np.save(staging / "indptr.npy", indptr)
         np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
         np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
+        np.save(staging / "inflect_indptr.npy", inflect_indptr)
+        np.save(staging / "inflect_ids.npy", np.array([j for j, _ in inflect_rows], dtype=np.int32))
+        np.save(staging / "inflect_tags.npy", np.array([t for _, t in inflect_rows], dtype=np.uint8))
         np.save(staging / "lengths.npy", np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8))
         words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40]
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:
             commonest[lets] = max(freq, commonest.get(lets, 0.0))
         np.save(staging / "freqs.npy", np.array([commonest.get(lets, 0.0) for lets in spelt], dtype=np.float32))
+        np.save(staging / "shapes.npy", np.array([display_shape(p) for p in order], dtype=np.int64))
+        rank = {lets: r for r, lets in enumerate(sorted(set(spelt)))}
+        np.save(staging / "ranks.npy", np.array([rank[lets] for lets in spelt], dtype=np.int32))
+        single = {lets for lets, _, lengths, _ in words if "," not in lengths}
+        np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """

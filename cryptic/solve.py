@@ -17,7 +17,7 @@ from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, derive, evaluate, exactly, forget, pattern_ok
+from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, pattern_ok
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -154,10 +154,11 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     matched = set()
     if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
         candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
+    possible = could_make(parse.wordplay)
     for k, c in enumerate(candidates):
         if k % 8 == 0 and time.monotonic() > deadline:
             raise Cut
-        d = next(derive(parse.wordplay, c.letters), None)
+        d = next(derive(parse.wordplay, c.letters), None) if possible(c.letters) else None
         if d is not None:
             matched.add(c.letters)
             shown = th.display(c.letters, enum)

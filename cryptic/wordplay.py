@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from collections import Counter
 from itertools import islice, permutations
+from string import ascii_uppercase
 from typing import assert_never
 
 from cryptic import thesaurus as th
@@ -22,6 +23,7 @@ from cryptic.nodes import (
 MAX_PERMUTED = 6  # anagram fodder up to this long is permuted freely inside a charade
 VOWELS = frozenset("AEIOUY")
 MAX_REMOVED = 4  # letters a subtraction takes away
+REMOVED_TRIED = 60  # of a subtraction's part's outputs (before: 300, and a few clues spent their whole budget on one reading)
 FEW = 300  # a sub-tree with fewer outputs than this is checked output by output
 MAX_EVALUATED = 3000  # outputs of a sub-tree tried when checking an answer against it
 SECOND_DEFINITION = 0.51  # a direct relation: above a derived form (0.5) and a content word's (PART, at most 0.5)
@@ -267,7 +269,7 @@ def forget() -> None:
     them again), so that a long batch keeps its memory flat."""
     from cryptic.forest import cost
 
-    for cached in (derivation, derive_parts, bounds, must_contain, cost):
+    for cached in (derivation, derive_parts, bounds, must_contain, needed, cost, made_from, removable, could_make, few_outputs):
         cached.cache_clear()
 
 
@@ -303,6 +305,21 @@ def must_contain(node: Node) -> Counter:
     return Counter()
 
 
+@functools.lru_cache(maxsize=100_000)
+def needed(node: Node) -> tuple[tuple[str, int], ...]:
+    """must_contain as (letter, count) pairs: counting a few letters in a target is cheaper
+    than subtracting counters, and derivation asks for every candidate answer."""
+    return tuple(must_contain(node).items())
+
+
+@functools.lru_cache(maxsize=50_000)
+def few_outputs(node: Node, lo: int, hi: int) -> frozenset[Letters] | None:
+    """The node's outputs of lo to hi letters when there are fewer than FEW, else None
+    (asked once for every candidate answer of a clue)."""
+    few = frozenset(islice(evaluate(node, Constraint(lo, hi)), FEW))
+    return few if len(few) < FEW else None
+
+
 def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tuple[Letters, Letters]]:
     """Yield (inner, outer) letter pairs with outer = target less a run inside it, driven by
     the inner's outputs when there are few of them (a synonym), else by every run."""
@@ -311,9 +328,9 @@ def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tupl
     lo, hi = max(ilo, n - ohi), min(ihi, n - max(olo, 2))
     if lo > hi:
         return
-    few = list(islice(evaluate(inner, Constraint(lo, hi)), FEW))
-    if len(few) < FEW:
-        for i in set(few):
+    few = few_outputs(inner, lo, hi)
+    if few is not None:
+        for i in few:
             k = target.find(i, 1)
             while 0 < k <= n - len(i) - 1:
                 yield i, target[:k] + target[k + len(i) :]
@@ -330,7 +347,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
     lo, hi = bounds(node)
     if not target or not lo <= len(target) <= hi:
         return None
-    if must_contain(node) - Counter(target):
+    if any(target.count(ch) < k for ch, k in needed(node)):
         return None
     leaf = Derivation(node, target, ())
     match node:
@@ -352,9 +369,12 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             starts = range(max(0, last + 1 - n), min(first, len(text) - n + 1))
             return leaf if n < len(text) and any(text.startswith(target, i) for i in starts) else None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
+            inner_ok, outer_ok = could_make(inner), could_make(outer)
             for i, o in insertion_splits(inner, outer, target):
-                di = derivation(inner, i)
-                do = derivation(outer, o) if di else None
+                if not (outer_ok(o) and inner_ok(i)):
+                    continue
+                do = derivation(outer, o)  # first: an outer word is mostly a synonym, cheap to check
+                di = derivation(inner, i) if do else None
                 if di and do:
                     return Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di))
             return None
@@ -362,9 +382,14 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             wlo, whi = bounds(whole)
             n = len(target)
             # What is taken away is short in real clues (an abbreviation, a little word).
-            for p in set(islice(evaluate(part, Constraint(max(1, wlo - n), min(whi - n, MAX_REMOVED))), FEW)):
-                for k in range(n + 1):
-                    dw = derivation(whole, target[:k] + p + target[k:])
+            possible, taken = could_make(whole), removable(part, max(1, wlo - n), min(whi - n, MAX_REMOVED))
+            heads, tails = end_tests(whole)
+            for k in range(n + 1):
+                if not (heads(target[:k]) and tails(target[k:])):
+                    continue  # no output of the whole starts (ends) like that, whatever is taken away
+                for p in taken:
+                    w = target[:k] + p + target[k:]
+                    dw = derivation(whole, w) if possible(w) else None
                     if dw:
                         return Derivation(node, target, (dw, Derivation(part, p, ())))
             return None
@@ -378,7 +403,20 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
         case Alternate(_, fodder):
             text = letters(fodder)
             return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
-        case Middle(_, body) | Truncation(_, _, body) | Homophone(_, body):
+        case Homophone(_, body):  # sounding alike goes both ways: ask about the target's homophones
+            return from_any(node, body, target, homophones(target))
+        case Truncation("behead", _, body):
+            return from_any(node, body, target, (ch + target for ch in ascii_uppercase))
+        case Truncation("curtail", _, body):
+            return from_any(node, body, target, (target + ch for ch in ascii_uppercase))
+        case Middle(_, body) | Truncation(_, _, body):
+            made = made_from(node, len(target))
+            if made is not None:
+                for s in made.get(target, ()):
+                    d = derivation(body, s)
+                    if d:
+                        return Derivation(node, target, (d,))
+                return None
             for c in sources(node, target):
                 for s in set(islice(evaluate(body, c), MAX_EVALUATED)):
                     if target not in produced_from(node, s):
@@ -420,6 +458,38 @@ def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:
         case Homophone():
             return (Constraint(max(1, n - 2), min(MAX, n + 2)),)
     return ()
+
+
+def from_any(node: Node, body: Node, target: Letters, made_of: Iterable[Letters]) -> Derivation | None:
+    """The derivation of target by a one-child node from the first of the strings it could
+    be made of that the body makes."""
+    possible = could_make(body)
+    for s in made_of:
+        d = derivation(body, s) if possible(s) else None
+        if d:
+            return Derivation(node, target, (d,))
+    return None
+
+
+INDEXED = 20_000  # body outputs read once to answer every target of a one-child node
+
+
+@functools.lru_cache(maxsize=50_000)
+def made_from(node: Middle | Truncation, n: int) -> dict[Letters, tuple[Letters, ...]] | None:
+    """target -> the body's outputs that make it, for every target of n letters, from one
+    pass over the body's outputs (a solver asks about hundreds of targets, and generating
+    the body once per target by pattern costs more); None when there are too many."""
+    body = node.body
+    cs = sources(node, "." * n)
+    outputs = set(islice(evaluate(body, Constraint(min(c.lo for c in cs), max(c.hi for c in cs))), INDEXED + 1))
+    if len(outputs) > INDEXED:
+        return None
+    made: dict[Letters, tuple[Letters, ...]] = {}
+    for s in sorted(outputs):
+        for t in produced_from(node, s):
+            if len(t) == n:
+                made[t] = (*made.get(t, ()), s)
+    return made
 
 
 def produced_from(node: Node, s: Letters) -> tuple[Letters, ...]:
@@ -465,6 +535,83 @@ def derive_parts(parts: tuple[Node, ...], target: Letters) -> tuple[Derivation, 
             if more is not None:
                 return (d, *more)
     return None
+
+
+def ends(node: Node) -> tuple[frozenset[Letters] | None, frozenset[Letters] | None]:
+    """Strings one of which every output of the node starts with, and ends with (None: any):
+    a cheap test that turns away most candidate answers before a charade is split."""
+    match node:
+        case Synonym(words):
+            outputs = frozenset(synonyms_of(words))
+            return outputs, outputs
+        case Literal(words) | FirstLetters(_, words) | LastLetters(_, words) | Alternate(_, words):
+            outputs = frozenset(evaluate(node))
+            return outputs, outputs
+        case Concat(parts):
+            return ends(parts[0])[0], ends(parts[-1])[1]
+        case After(_, first, second):
+            return ends(second)[0], ends(first)[1]
+        case Reversal(_, body):
+            head, tail = ends(body)
+            return (frozenset(map(reverse, tail)) if tail is not None else None), (frozenset(map(reverse, head)) if head is not None else None)
+        case Insertion(_, _, outer) | Container(_, outer, _):  # the outer part's first and last letters stay outside
+            head, tail = ends(outer)
+            return (frozenset(h[0] for h in head) if head is not None else None), (frozenset(t[-1] for t in tail) if tail is not None else None)
+        case Definition() | Anagram() | Hidden() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
+            return None, None
+        case _:
+            assert_never(node)
+
+
+@functools.lru_cache(maxsize=50_000)
+def removable(part: Node, lo: int, hi: int) -> tuple[Letters, ...]:
+    """What a subtraction may take away, strongest first: its part's first few outputs
+    (each is tried at every place in every candidate answer)."""
+    return tuple(dict.fromkeys(islice(evaluate(part, Constraint(lo, hi)), REMOVED_TRIED)))
+
+
+@functools.lru_cache(maxsize=50_000)
+def could_make(node: Node) -> Callable[[Letters], bool]:
+    """A quick necessary test of whether the tree could make a string (see ends)."""
+    head, tail = ends(node)
+    starts = by_length(head) if head is not None else None
+    finishes = by_length(tail) if tail is not None else None
+
+    def test(s: Letters) -> bool:
+        return (starts is None or any(s[:n] in group for n, group in starts)) and (finishes is None or any(s[-n:] in group for n, group in finishes))
+
+    return test
+
+
+@functools.lru_cache(maxsize=50_000)
+def end_tests(node: Node) -> tuple[Callable[[Letters], bool], Callable[[Letters], bool]]:
+    """Tests of whether an output of the node could start with a string (followed by
+    anything), and end with one (after anything): a subtraction inserts its removed
+    part between the two."""
+    head, tail = ends(node)
+    return opening(head), opening(frozenset(t[::-1] for t in tail) if tail is not None else None, backwards=True)
+
+
+def opening(ends_: frozenset[Letters] | None, backwards: bool = False) -> Callable[[Letters], bool]:
+    """Could a string open (close, backwards) an output whose first (last) part is one of `ends_`?"""
+    if ends_ is None:
+        return lambda s: True
+    stems = {e[:m] for e in ends_ for m in range(len(e) + 1)}
+    lengths = sorted({len(e) for e in ends_})
+
+    def test(s: Letters) -> bool:
+        s = s[::-1] if backwards else s
+        return s in stems or any(s[:m] in ends_ for m in lengths if m <= len(s))
+
+    return test
+
+
+def by_length(strings: frozenset[Letters]) -> tuple[tuple[int, frozenset[Letters]], ...]:
+    """The strings grouped by length."""
+    groups: dict[int, set[Letters]] = {}
+    for s in strings:
+        groups.setdefault(len(s), set()).add(s)
+    return tuple((n, frozenset(g)) for n, g in sorted(groups.items()))
 
 
 def pattern_ok(pattern: str | None, s: Letters) -> bool:

@@ -3,8 +3,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.forest import length_bounds
-from cryptic.nodes import After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Truncation
-from cryptic.wordplay import ANY, Constraint, derive, evaluate, exactly, middle, reverse, spoonerise, truncate
+from cryptic.nodes import (
+    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Subtraction,
+    Truncation,
+)  # fmt: skip
+from cryptic.wordplay import ANY, Constraint, could_make, derive, end_tests, evaluate, exactly, middle, reverse, spoonerise, truncate
 
 word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)
 
@@ -74,6 +77,29 @@ def test_every_output_can_be_derived_back(node):
     for out in list(evaluate(node, ANY))[:5]:
         d = next(derive(node, out), None)
         assert d is not None and d.letters == out and d.node == node
+
+
+@settings(max_examples=100, deadline=None)
+@given(trees())
+def test_the_quick_tests_pass_every_output_and_every_split_of_it(node):
+    possible, (heads, tails) = could_make(node), end_tests(node)
+    for out in list(evaluate(node, ANY))[:20]:
+        assert possible(out)
+        assert all(heads(out[:k]) and tails(out[k:]) for k in range(len(out) + 1))
+
+
+def test_the_quick_tests_turn_strings_away():
+    node = Concat((Literal(("car",)), Reversal(("back",), Literal(("pets",)))))
+    possible, (heads, tails) = could_make(node), end_tests(node)
+    assert possible("CARSTEP") and not possible("CATSTEP") and not possible("CARSTEW")
+    assert heads("CA") and heads("CARX") and not heads("X")
+    assert tails("EP") and tails("XSTEP") and not tails("X")
+
+
+def test_a_subtraction_takes_its_part_from_anywhere_in_the_whole():
+    node = Subtraction(("without",), Concat((Literal(("car",)), Literal(("pet",)))), Literal(("rp",)))
+    assert next(derive(node, "CAET")).letters == "CAET"
+    assert next(derive(node, "CARP"), None) is None
 
 
 def test_pattern_prunes_outputs():

@@ -44,6 +44,8 @@ def solve_line(item: tuple[Line, int, float]) -> str:
             error = str(e)
         except RecursionError:
             error = "clue too deeply nested to solve"
+        except Exception as e:  # one clue's failure must not end a batch of thousands: it is reported on its line
+            error = f"internal error: {type(e).__name__}: {e}"
     seconds = round(time.monotonic() - start, 4)
     return json.dumps({"id": ident, "candidates": candidates, "seconds": seconds, "error": error})
 

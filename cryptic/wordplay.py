@@ -390,8 +390,9 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
                 for p in taken:
                     w = target[:k] + p + target[k:]
                     dw = derivation(whole, w) if possible(w) else None
-                    if dw:
-                        return Derivation(node, target, (dw, Derivation(part, p, ())))
+                    dp = derivation(part, p) if dw else None  # the part's own tree (a reversal, say), for the explanation
+                    if dw and dp:
+                        return Derivation(node, target, (dw, dp))
             return None
         case Reversal(_, body):
             d = derivation(body, reverse(target))

@@ -61,3 +61,14 @@ def test_stats_table_and_plot(tmp_path, capsys):
     empty.write_text("")
     code, _, err = run(["stats", str(empty)], capsys)
     assert code == 2 and "no readable clues" in err
+
+
+def test_a_clue_that_fails_inside_the_solver_is_reported_on_its_own_line(monkeypatch):
+    import json
+
+    from cryptic import batch, solve
+
+    monkeypatch.setattr(solve, "solve", lambda *a, **k: 1 / 0)
+    out = json.loads(batch.solve_line((("c1", "Lowest point in ruptured drain (5)", None), 3, 1.0)))
+    assert out["id"] == "c1" and out["candidates"] == []
+    assert out["error"].startswith("internal error: ZeroDivisionError")

@@ -149,3 +149,13 @@ def test_rodent_after_quiet():
     node = After(("after",), Literal(("rat",)), Literal(("p",)))
     assert list(evaluate(node, ANY)) == ["PRAT"]
     assert [p.letters for p in next(derive(node, "PRAT")).parts] == ["P", "RAT"]
+
+
+def test_a_subtractions_part_keeps_its_own_tree():
+    from cryptic.explain import describe
+
+    part = Reversal(("back",), Literal(("pr",)))
+    node = Subtraction(("without",), Concat((Literal(("car",)), Literal(("pet",)))), part)
+    d = next(derive(node, "CAET"))
+    assert d.parts[1].node == part and d.parts[1].parts  # RP made by reversing PR
+    assert "reversed" in describe(d)

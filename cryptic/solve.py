@@ -20,6 +20,8 @@ from cryptic.nodes import (
 from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, pattern_ok
 
 DEFAULT_TIMEOUT = 10.0
+READING_SHARE = 0.2  # of the time left, what one reading may take: a few readings ask for
+MIN_READING = 0.2  # seconds of checking every candidate, and must not starve the rest
 
 
 Features = tuple[float, float, float, bool, bool]  # cost, definition strength, frequency, verified, wordplay only
@@ -129,10 +131,15 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             if out.parses > max_parses or cost > 2 * best_cost + 150 or time.monotonic() > deadline:
                 out.cut = time.monotonic() > deadline
                 break
-            for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, deadline, run_on):
-                keep(s)
-                if s.verified:
-                    best_cost = min(best_cost, cost)
+            now = time.monotonic()
+            own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
+            try:
+                for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, own, run_on):
+                    keep(s)
+                    if s.verified:
+                        best_cost = min(best_cost, cost)
+            except Cut:
+                out.cut = True  # this reading ran out of its share; the next may be quicker
     except Cut:
         out.cut = True
     for s in definition_only(clue, candidates_of):

@@ -140,6 +140,16 @@ def synonyms_of(words: tuple[str, ...]) -> th.Mapping[Letters, float]:
     return th.synonym_table(th.norm(" ".join(words)))
 
 
+@functools.lru_cache(maxsize=100_000)
+def synonyms_by_length(words: tuple[str, ...]) -> dict[int, tuple[Letters, ...]]:
+    """A Synonym leaf's outputs by length (generation asks for one length range at a time,
+    again and again)."""
+    out: dict[int, list[Letters]] = {}
+    for s in synonyms_of(words):
+        out.setdefault(len(s), []).append(s)
+    return {n: tuple(group) for n, group in out.items()}
+
+
 @functools.lru_cache(maxsize=50_000)
 def homophones(s: Letters) -> tuple[Letters, ...]:
     """Words that sound like s (CMU pronunciations), s excluded."""
@@ -153,7 +163,9 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
     """Yield the strings the tree can produce that satisfy the constraint (with repeats)."""
     match node:
         case Synonym(words):
-            yield from (s for s in synonyms_of(words) if admits(c, s))
+            by_length = synonyms_by_length(words)
+            for n in range(c.lo, min(c.hi, MAX) + 1):
+                yield from (s for s in by_length.get(n, ()) if admits(c, s)) if c.pattern else by_length.get(n, ())
         case Literal(words):
             s = letters(words)
             if admits(c, s):
@@ -406,10 +418,10 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
         case Homophone(_, body):  # sounding alike goes both ways: ask about the target's homophones
             return from_any(node, body, target, homophones(target))
-        case Truncation("behead", _, body):
-            return from_any(node, body, target, (ch + target for ch in ascii_uppercase))
+        case Truncation("behead", _, body):  # the body ends with the target, whatever its first letter
+            return from_any(node, body, target, (ch + target for ch in ascii_uppercase)) if end_tests(body)[1](target) else None
         case Truncation("curtail", _, body):
-            return from_any(node, body, target, (target + ch for ch in ascii_uppercase))
+            return from_any(node, body, target, (target + ch for ch in ascii_uppercase)) if end_tests(body)[0](target) else None
         case Middle(_, body) | Truncation(_, _, body):
             made = made_from(node, len(target))
             if made is not None:
@@ -472,7 +484,7 @@ def from_any(node: Node, body: Node, target: Letters, made_of: Iterable[Letters]
     return None
 
 
-INDEXED = 20_000  # body outputs read once to answer every target of a one-child node
+INDEXED = 5_000  # body outputs read once to answer every target of a one-child node
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -566,7 +578,7 @@ def ends(node: Node) -> tuple[frozenset[Letters] | None, frozenset[Letters] | No
 
 @functools.lru_cache(maxsize=50_000)
 def removable(part: Node, lo: int, hi: int) -> tuple[Letters, ...]:
-    """What a subtraction may take away, strongest first: its part's first few outputs
+    """What a subtraction may take away: its part's first few outputs, shortest first
     (each is tried at every place in every candidate answer)."""
     return tuple(dict.fromkeys(islice(evaluate(part, Constraint(lo, hi)), REMOVED_TRIED)))
 
@@ -575,11 +587,23 @@ def removable(part: Node, lo: int, hi: int) -> tuple[Letters, ...]:
 def could_make(node: Node) -> Callable[[Letters], bool]:
     """A quick necessary test of whether the tree could make a string (see ends)."""
     head, tail = ends(node)
-    starts = by_length(head) if head is not None else None
-    finishes = by_length(tail) if tail is not None else None
+    head_lengths = sorted({len(h) for h in head}) if head is not None else None
+    tail_lengths = sorted({len(t) for t in tail}) if tail is not None else None
 
     def test(s: Letters) -> bool:
-        return (starts is None or any(s[:n] in group for n, group in starts)) and (finishes is None or any(s[-n:] in group for n, group in finishes))
+        # Plain loops: this runs for every candidate answer of every reading.
+        if head_lengths is not None:
+            for n in head_lengths:
+                if s[:n] in head:
+                    break
+            else:
+                return False
+        if tail_lengths is not None:
+            for n in tail_lengths:
+                if s[-n:] in tail:
+                    return True
+            return False
+        return True
 
     return test
 
@@ -605,14 +629,6 @@ def opening(ends_: frozenset[Letters] | None, backwards: bool = False) -> Callab
         return s in stems or any(s[:m] in ends_ for m in lengths if m <= len(s))
 
     return test
-
-
-def by_length(strings: frozenset[Letters]) -> tuple[tuple[int, frozenset[Letters]], ...]:
-    """The strings grouped by length."""
-    groups: dict[int, set[Letters]] = {}
-    for s in strings:
-        groups.setdefault(len(s), set()).add(s)
-    return tuple((n, frozenset(g)) for n, g in sorted(groups.items()))
 
 
 def pattern_ok(pattern: str | None, s: Letters) -> bool:

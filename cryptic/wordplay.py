@@ -418,6 +418,11 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
         case Homophone(_, body):  # sounding alike goes both ways: ask about the target's homophones
             return from_any(node, body, target, homophones(target))
+        case Truncation("behead" | "curtail", _, Truncation() | Middle()):  # nested: 26 letters at each level would multiply
+            made = made_from(node, len(target))
+            if made is not None:
+                return from_any(node, node.body, target, made.get(target, ()))
+            return from_any(node, node.body, target, (ch + target if node.kind == "behead" else target + ch for ch in ascii_uppercase))
         case Truncation("behead", _, body):  # the body ends with the target, whatever its first letter
             return from_any(node, body, target, (ch + target for ch in ascii_uppercase)) if end_tests(body)[1](target) else None
         case Truncation("curtail", _, body):

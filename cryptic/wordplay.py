@@ -281,7 +281,7 @@ def forget() -> None:
     them again), so that a long batch keeps its memory flat."""
     from cryptic.forest import cost
 
-    for cached in (derivation, derive_parts, bounds, must_contain, needed, cost, made_from, removable, could_make, few_outputs):
+    for cached in (derivation, derive_parts, bounds, must_contain, needed, cost, made_from, removable, could_make, end_tests, few_outputs):
         cached.cache_clear()
 
 
@@ -430,11 +430,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
         case Middle(_, body) | Truncation(_, _, body):
             made = made_from(node, len(target))
             if made is not None:
-                for s in made.get(target, ()):
-                    d = derivation(body, s)
-                    if d:
-                        return Derivation(node, target, (d,))
-                return None
+                return from_any(node, body, target, made.get(target, ()))
             for c in sources(node, target):
                 for s in set(islice(evaluate(body, c), MAX_EVALUATED)):
                     if target not in produced_from(node, s):

@@ -373,6 +373,9 @@ FLOORS = (0.5, 0.3, 0.15, 0.05, 0.0)
 
 def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
     """Solve a whole puzzle: letters by cell, and each clue's answer (None: left open)."""
+    from cryptic import thesaurus
+
+    thesaurus.warm()  # on a fresh machine the first call builds the index: that is not the puzzle's time
     start = time.monotonic()
     deadline = start + timeout
     p = without_solutions(p)

@@ -108,6 +108,7 @@ RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o"
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000) -> Outcome:
     """Solve a clue: every answer found, best first, within the time budget."""
+    th.warm()  # on a fresh machine the first call builds the index: that is not the clue's time
     deadline = time.monotonic() + timeout
     forget()
     enum = clue.enumeration

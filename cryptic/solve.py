@@ -20,8 +20,10 @@ from cryptic.nodes import (
 from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, pattern_ok
 
 DEFAULT_TIMEOUT = 10.0
-READING_SHARE = 0.2  # of the time left, what one reading may take: a few readings ask for
-MIN_READING = 0.2  # seconds of checking every candidate, and must not starve the rest
+# A few readings need seconds to check every candidate; each may take only this share of
+# the time left (and at least MIN_READING seconds), so that they do not starve the rest.
+READING_SHARE = 0.2
+MIN_READING = 0.2
 
 
 Features = tuple[float, float, float, bool, bool]  # cost, definition strength, frequency, verified, wordplay only

@@ -436,9 +436,7 @@ def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: fl
         return
     import multiprocessing
 
-    from cryptic import thesaurus
-
-    thesaurus.warm()
+    # solve_puzzle opened the thesaurus index before forking: the workers share it.
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield from pool.imap(_solve_one, items, chunksize=1)
 

@@ -115,7 +115,8 @@ def _connection(_pid: int) -> sqlite3.Connection:
 
 
 ARRAYS = ("indptr", "indices", "codes", "lengths", "freqs", "shapes", "ranks", "oneword", "inflect_indptr", "inflect_ids", "inflect_tags")
-PER_NODE = slice(3, 8)  # the arrays with one entry a node
+ROWS = ("indptr", "inflect_indptr")  # sparse-row pointers: one entry a node, and one more
+PER_NODE = ("lengths", "freqs", "shapes", "ranks", "oneword", "letters")
 
 
 @functools.cache
@@ -131,11 +132,12 @@ def graph() -> Graph:
         arrays = [np.asarray(np.load(path / f"{name}.npy", mmap_mode="r")) for name in ARRAYS]
     except (OSError, ValueError, UnicodeDecodeError):
         raise corrupt(path) from None
-    if len(arrays[0]) != len(nodes) + 1 or len(arrays[8]) != len(nodes) + 1 or any(len(a) != len(nodes) for a in (spelt, *arrays[PER_NODE])):
+    named = dict(zip(ARRAYS, arrays), letters=spelt)
+    if any(len(named[k]) != len(nodes) + 1 for k in ROWS) or any(len(named[k]) != len(nodes) for k in PER_NODE):
         raise corrupt(path)
     # Only nodes with relations or inflections are looked up by name: hashing all of them
     # (inflections too) would cost a quarter of a second at every start.
-    rows = np.flatnonzero((np.diff(arrays[0]) > 0) | (np.diff(arrays[8]) > 0)).tolist()
+    rows = np.flatnonzero((np.diff(named["indptr"]) > 0) | (np.diff(named["inflect_indptr"]) > 0)).tolist()
     return Graph(nodes, spelt, dict(zip(map(nodes.__getitem__, rows), rows)), *arrays)
 
 
@@ -294,7 +296,8 @@ def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Iter
     if degree:  # "more powerful" -> STRONGER
         for answer, _, code, strength, _ in lemma_relations(key.split(" ", 1)[1], widened(window)):
             for form in inflect(answer, degree):
-                yield form, letters_of(form), code, strength * INFLECTED, frequency(letters_of(form))
+                lets = letters_of(form)
+                yield form, lets, code, strength * INFLECTED, frequency(lets)
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
         for word in content_words(key):
             for answer, lets, code, strength, freq in lemma_relations(word, window):

@@ -281,7 +281,7 @@ def forget() -> None:
     them again), so that a long batch keeps its memory flat."""
     from cryptic.forest import cost
 
-    for cached in (derivation, derive_parts, bounds, must_contain, needed, cost, made_from, removable, could_make, end_tests, few_outputs):
+    for cached in (derivation, derive_parts, bounds, must_contain, needed, cost, made_from, removable, affixes, could_make, end_tests, few_outputs):
         cached.cache_clear()
 
 
@@ -418,15 +418,13 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
         case Homophone(_, body):  # sounding alike goes both ways: ask about the target's homophones
             return from_any(node, body, target, homophones(target))
-        case Truncation("behead" | "curtail", _, Truncation() | Middle()):  # nested: 26 letters at each level would multiply
+        case Truncation("behead" | "curtail" as kind, _, Truncation() | Middle() as body):  # nested: 26 letters at each level would multiply
             made = made_from(node, len(target))
-            if made is not None:
-                return from_any(node, node.body, target, made.get(target, ()))
-            return from_any(node, node.body, target, (ch + target if node.kind == "behead" else target + ch for ch in ascii_uppercase))
-        case Truncation("behead", _, body):  # the body ends with the target, whatever its first letter
-            return from_any(node, body, target, (ch + target for ch in ascii_uppercase)) if end_tests(body)[1](target) else None
-        case Truncation("curtail", _, body):
-            return from_any(node, body, target, (target + ch for ch in ascii_uppercase)) if end_tests(body)[0](target) else None
+            return from_any(node, body, target, made.get(target, ()) if made is not None else one_letter_more(kind, target))
+        case Truncation("behead" | "curtail" as kind, _, body):
+            # The body ends (starts) with the target, whatever its extra letter.
+            could_hold = end_tests(body)[1 if kind == "behead" else 0]
+            return from_any(node, body, target, one_letter_more(kind, target)) if could_hold(target) else None
         case Middle(_, body) | Truncation(_, _, body):
             made = made_from(node, len(target))
             if made is not None:
@@ -472,6 +470,11 @@ def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:
         case Homophone():
             return (Constraint(max(1, n - 2), min(MAX, n + 2)),)
     return ()
+
+
+def one_letter_more(kind: str, target: Letters) -> Iterator[Letters]:
+    """The strings a beheading (curtailing) makes the target from."""
+    return (ch + target if kind == "behead" else target + ch for ch in ascii_uppercase)
 
 
 def from_any(node: Node, body: Node, target: Letters, made_of: Iterable[Letters]) -> Derivation | None:
@@ -584,29 +587,39 @@ def removable(part: Node, lo: int, hi: int) -> tuple[Letters, ...]:
     return tuple(dict.fromkeys(islice(evaluate(part, Constraint(lo, hi)), REMOVED_TRIED)))
 
 
+Affix = tuple[frozenset[Letters], tuple[int, ...]]  # strings, and their lengths sorted
+
+
+@functools.lru_cache(maxsize=50_000)
+def affixes(node: Node) -> tuple[Affix | None, Affix | None]:
+    """The node's ends (see ends) with their lengths: the first strings, and the last ones
+    reversed, so that one test serves both ends (None: any)."""
+    head, tail = ends(node)
+    return affix(head), affix(frozenset(t[::-1] for t in tail) if tail is not None else None)
+
+
+def affix(strings: frozenset[Letters] | None) -> Affix | None:
+    """Strings with their lengths sorted."""
+    return (strings, tuple(sorted({len(x) for x in strings}))) if strings is not None else None
+
+
+def starts_with_one(s: Letters, a: Affix) -> bool:
+    """Does s start with one of the strings? (A plain loop: this runs for every candidate
+    answer of every reading.)"""
+    strings, lengths = a
+    for n in lengths:
+        if n > len(s):
+            return False
+        if s[:n] in strings:
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=50_000)
 def could_make(node: Node) -> Callable[[Letters], bool]:
     """A quick necessary test of whether the tree could make a string (see ends)."""
-    head, tail = ends(node)
-    head_lengths = sorted({len(h) for h in head}) if head is not None else None
-    tail_lengths = sorted({len(t) for t in tail}) if tail is not None else None
-
-    def test(s: Letters) -> bool:
-        # Plain loops: this runs for every candidate answer of every reading.
-        if head_lengths is not None:
-            for n in head_lengths:
-                if s[:n] in head:
-                    break
-            else:
-                return False
-        if tail_lengths is not None:
-            for n in tail_lengths:
-                if s[-n:] in tail:
-                    return True
-            return False
-        return True
-
-    return test
+    head, tail = affixes(node)
+    return lambda s: (head is None or starts_with_one(s, head)) and (tail is None or starts_with_one(s[::-1], tail))
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -614,22 +627,18 @@ def end_tests(node: Node) -> tuple[Callable[[Letters], bool], Callable[[Letters]
     """Tests of whether an output of the node could start with a string (followed by
     anything), and end with one (after anything): a subtraction inserts its removed
     part between the two."""
-    head, tail = ends(node)
-    return opening(head), opening(frozenset(t[::-1] for t in tail) if tail is not None else None, backwards=True)
+    head, tail = affixes(node)
+    opens, closes = opening(head), opening(tail)
+    return opens, lambda s: closes(s[::-1])
 
 
-def opening(ends_: frozenset[Letters] | None, backwards: bool = False) -> Callable[[Letters], bool]:
-    """Could a string open (close, backwards) an output whose first (last) part is one of `ends_`?"""
-    if ends_ is None:
+def opening(a: Affix | None) -> Callable[[Letters], bool]:
+    """Could a string open an output whose first part is one of the affix's strings (the
+    string is a start of one, or one is a start of the string)?"""
+    if a is None:
         return lambda s: True
-    stems = {e[:m] for e in ends_ for m in range(len(e) + 1)}
-    lengths = sorted({len(e) for e in ends_})
-
-    def test(s: Letters) -> bool:
-        s = s[::-1] if backwards else s
-        return s in stems or any(s[:m] in ends_ for m in lengths if m <= len(s))
-
-    return test
+    stems = {x[:m] for x in a[0] for m in range(len(x) + 1)}
+    return lambda s: s in stems or starts_with_one(s, a)
 
 
 def pattern_ok(pattern: str | None, s: Letters) -> bool:

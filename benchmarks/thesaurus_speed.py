@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 
-PHRASE_CACHES = ("near_definitions", "far_definitions", "definition_table", "distant", "two_hop", "related", "inflected_relations", "synonym_table", "lemmas")
+PHRASE_CACHES = ("near_candidates", "near_definitions", "far_definitions", "best_relations", "relations", "distant", "two_hop", "synonym_table", "lemmas")
 
 
 def main() -> int:

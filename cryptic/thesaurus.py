@@ -9,7 +9,7 @@ import heapq
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
@@ -18,7 +18,7 @@ from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.nodes import Enumeration, Letters, Words
-from thesaurus.build import INFLECTION_TAGS, shape
+from thesaurus.build import INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, shape
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(
@@ -66,14 +66,21 @@ class Graph:
     indptr: object  # numpy arrays
     indices: object
     codes: object
+    by_length: object
+    length_starts: object
     lengths: object
     freqs: object
     shapes: object
     ranks: object
     oneword: object
+    spelt_keys: object
+    ed: object
     inflect_indptr: object
     inflect_ids: object
     inflect_tags: object
+    lemma_indptr: object
+    lemma_ids: object
+    lemma_tags: object
 
 
 def folder():
@@ -114,9 +121,10 @@ def _connection(_pid: int) -> sqlite3.Connection:
     return db
 
 
-ARRAYS = ("indptr", "indices", "codes", "lengths", "freqs", "shapes", "ranks", "oneword", "inflect_indptr", "inflect_ids", "inflect_tags")
-ROWS = ("indptr", "inflect_indptr")  # sparse-row pointers: one entry a node, and one more
-PER_NODE = ("lengths", "freqs", "shapes", "ranks", "oneword", "letters")
+ARRAYS = ("indptr", "indices", "codes", "by_length", "length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "spelt_keys", "ed", "inflect_indptr", "inflect_ids", "inflect_tags", "lemma_indptr", "lemma_ids", "lemma_tags")
+ROWS = ("indptr", "inflect_indptr", "lemma_indptr")  # sparse-row pointers: one entry a node, and one more
+ENTRIES = {"indices": ("codes", "by_length"), "inflect_ids": ("inflect_tags", "lemma_ids", "lemma_tags")}  # as long as the first
+PER_NODE = ("length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "ed", "letters")
 
 
 @functools.cache
@@ -133,7 +141,7 @@ def graph() -> Graph:
     except (OSError, ValueError, UnicodeDecodeError):
         raise corrupt(path) from None
     named = dict(zip(ARRAYS, arrays), letters=spelt)
-    if any(len(named[k]) != len(nodes) + 1 for k in ROWS) or any(len(named[k]) != len(nodes) for k in PER_NODE):
+    if any(len(named[k]) != len(nodes) + 1 for k in ROWS) or any(len(named[k]) != len(nodes) for k in PER_NODE) or any(len(named[k]) != len(named[first]) for first, ks in ENTRIES.items() for k in ks):
         raise corrupt(path)
     # Only nodes with relations or inflections are looked up by name: hashing all of them
     # (inflections too) would cost a quarter of a second at every start.
@@ -143,12 +151,16 @@ def graph() -> Graph:
 
 def is_node(phrase: str) -> bool:
     """Is the phrase a node of the graph (a thesaurus entry or an inflection of one)?"""
+    return node_id(phrase) is not None
+
+
+def node_id(phrase: str) -> int | None:
+    """The graph id of a normalised phrase (None: not a node)."""
     nodes = graph().nodes
     i = bisect.bisect_left(nodes, phrase)  # nodes.txt is sorted
-    return i < len(nodes) and nodes[i] == phrase
+    return i if i < len(nodes) and nodes[i] == phrase else None
 
 
-@functools.lru_cache(maxsize=200_000)
 def norm(phrase: str) -> str:
     """A lookup key: lower case, straight apostrophes, single spaces, no outer punctuation.
 
@@ -161,9 +173,6 @@ def norm(phrase: str) -> str:
 
 Window = tuple[int, int]  # least and most letters of the answers wanted
 EVERY: Window = (1, 255)
-
-
-Relation = tuple[str, Letters, str, float]  # an answer as written, its letters, the relation's code, its frequency
 
 
 def row(phrase: str, window: Window = EVERY):
@@ -184,29 +193,45 @@ def row(phrase: str, window: Window = EVERY):
     return ids, codes
 
 
-@functools.lru_cache(maxsize=20_000)
-def related(phrase: str, window: Window = EVERY) -> tuple[Relation, ...]:
-    """The relations of a normalised phrase, strongest first, to answers of a length
-    within the window (filtered in the arrays, before any string is made)."""
-    g = graph()
-    ids, codes = row(phrase, window)
-    return tuple((g.nodes[j], g.letters[j], CODES[c], f) for j, c, f in zip(ids.tolist(), codes.tolist(), g.freqs[ids].tolist()))
-
-
 def row_positions(indptr, rows):
     """Where the entries of some sparse rows are (concatenated, in order), and which of
-    `rows` each belongs to: one gather, no Python loop over the rows."""
+    `rows` each belongs to."""
+    return spans(indptr[rows], indptr[rows + 1])
+
+
+def spans(starts, ends):
+    """The positions in the ranges [start, end) (concatenated, in order), and which range
+    each belongs to: one gather, no Python loop over the ranges."""
     import numpy as np
 
-    starts, sizes = indptr[rows], indptr[rows + 1] - indptr[rows]
+    sizes = ends - starts
     positions = np.arange(int(sizes.sum())) + np.repeat(starts - (np.cumsum(sizes) - sizes), sizes)
-    return positions, np.repeat(np.arange(len(rows)), sizes)
+    return positions, np.repeat(np.arange(len(starts)), sizes)
+
+
+def distinct(values):
+    """The distinct values of an array, sorted (by sorting: numpy's hashing unique is
+    several times slower on arrays of these sizes)."""
+    import numpy as np
+
+    s = np.sort(values)
+    return s[np.concatenate(([True], s[1:] != s[:-1]))] if len(s) else s
+
+
+def among(sorted_keys, keys):
+    """Which keys are in a sorted array (a boolean array; a binary search each)."""
+    import numpy as np
+
+    if not len(sorted_keys):
+        return np.zeros(len(keys), dtype=bool)
+    return sorted_keys[np.minimum(np.searchsorted(sorted_keys, keys), len(sorted_keys) - 1)] == keys
 
 
 @functools.lru_cache(maxsize=5_000)
 def two_hop(phrase: str, window: Window):
     """Graph ids (a sorted read-only array) of the answers with a length in the window
-    related to something the phrase is a synonym of (two hops)."""
+    related to something the phrase is a synonym of (two hops). Each row's answers of
+    those lengths are one range of its length-sorted copy."""
     import numpy as np
 
     g = graph()
@@ -214,10 +239,14 @@ def two_hop(phrase: str, window: Window):
     if i is None or window[0] > MAX:
         return frozen(np.empty(0, np.int32))
     lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
-    first = np.asarray(g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP])
-    found = g.indices[row_positions(g.indptr, first)[0]]
-    lengths = g.lengths[found]
-    found = np.unique(found[(lengths >= window[0]) & (lengths <= window[1])])
+    first = g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP]
+    starts = g.indptr[first]
+    if window[1] < LENGTH_COLUMNS - 1:  # the last column counts the longer answers too
+        found = g.by_length[spans(starts + g.length_starts[first, window[0]], starts + g.length_starts[first, window[1] + 1])[0]]
+    else:  # long answers: read the rows
+        found = g.by_length[spans(starts, g.indptr[first + 1])[0]]
+        found = found[(g.lengths[found] >= window[0]) & (g.lengths[found] <= window[1])]
+    found = distinct(found)
     return frozen(found[found != i])
 
 
@@ -234,10 +263,12 @@ def inflected(ids, tag: str, window: Window):
     tagged = g.inflect_tags[positions] == INFLECTION_TAGS.index(tag)
     keep = tagged & (lengths >= window[0]) & (lengths <= window[1])
     if tag in ("VBN", "VBD"):
-        bare = np.setdiff1d(np.arange(len(ids)), owners[tagged])
+        bare = np.ones(len(ids), dtype=bool)
+        bare[owners[tagged]] = False
+        bare = np.flatnonzero(bare)
         lengths = g.lengths[ids[bare]]
         bare = bare[(lengths >= window[0]) & (lengths <= window[1])]
-        bare = bare[np.array([g.nodes[j].endswith("ed") for j in ids[bare].tolist()], dtype=bool)]
+        bare = bare[g.ed[ids[bare]]]
         forms, owners = np.concatenate([forms[keep], ids[bare]]), np.concatenate([owners[keep], bare])
         order = np.argsort(owners, kind="stable")
         return forms[order], owners[order]
@@ -253,13 +284,12 @@ def frozen(array):
 @functools.lru_cache(maxsize=100_000)
 def lemmas(form: str) -> tuple[tuple[str, str], ...]:
     """(lemma, tag) pairs of which the phrase is an inflection (drains -> drain NNS, VBZ)."""
-    return tuple(connection().execute("SELECT lemma, tag FROM forms WHERE form = ?", (form,)).fetchall())
-
-
-@functools.lru_cache(maxsize=100_000)
-def inflect(lemma: str, tag: str) -> tuple[str, ...]:
-    """The inflections of a lemma with a tag (drain, NNS -> drains)."""
-    return tuple(r[0] for r in connection().execute("SELECT form FROM forms WHERE lemma = ? AND tag = ?", (lemma, tag)))
+    g = graph()
+    i = node_id(form)
+    if i is None:
+        return ()
+    lo, hi = int(g.lemma_indptr[i]), int(g.lemma_indptr[i + 1])
+    return tuple((g.nodes[j], INFLECTION_TAGS[t]) for j, t in zip(g.lemma_ids[lo:hi].tolist(), g.lemma_tags[lo:hi].tolist()))
 
 
 def variants(phrase: str) -> Iterator[str]:
@@ -281,27 +311,31 @@ def variants(phrase: str) -> Iterator[str]:
             yield c
 
 
-def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Iterator[tuple[str, Letters, str, float, float]]:
-    """Yield (answer, letters, code, strength, frequency) for the phrase: directly, through its lemmas with the
-    answer inflected the same way, and (when `compose`) for a phrase of a few words the
-    thesaurus does not know, through its content words ("Pasta dish" -> pasta, dish).
-    Answers outside the length window may come too; none inside it is missed."""
-    known = False
-    for v in variants(phrase):
-        for found in lemma_relations(v, window):
-            known = True
-            yield found
+Relations = tuple[object, object, object]  # arrays, one entry per relation: graph ids, relation codes, strengths
+
+
+@functools.lru_cache(maxsize=10_000)
+def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Relations:
+    """The phrase's relations (read-only arrays, strongest source first): directly, through
+    its lemmas with the answer inflected the same way, and (when `compose`) for a phrase of
+    a few words the thesaurus does not know, through its content words ("Pasta dish" ->
+    pasta, dish). Answers outside the length window may come too; none inside it is missed."""
+    import numpy as np
+
+    found = [found for v in variants(phrase) for found in lemma_relations(v, window)]
+    known = any(len(ids) for ids, _, _ in found)
     key = norm(phrase)
     degree = DEGREES.get(key.split(" ")[0]) if " " in key else None
     if degree:  # "more powerful" -> STRONGER
-        for answer, _, code, strength, _ in lemma_relations(key.split(" ", 1)[1], widened(window)):
-            for form in inflect(answer, degree):
-                lets = letters_of(form)
-                yield form, lets, code, strength * INFLECTED, frequency(lets)
+        for ids, codes, strengths in lemma_relations(key.split(" ", 1)[1], widened(window)):
+            forms, owners = inflected(ids, degree, window)
+            found.append((forms, codes[owners], strengths[owners] * INFLECTED))
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
         for word in content_words(key):
-            for answer, lets, code, strength, freq in lemma_relations(word, window):
-                yield answer, lets, code, strength * PART, freq
+            found.extend((ids, codes, strengths * PART) for ids, codes, strengths in lemma_relations(word, window))
+    if not found:
+        return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+    return tuple(frozen(np.concatenate(column)) for column in zip(*found))
 
 
 def widened(window: Window) -> Window:
@@ -309,30 +343,32 @@ def widened(window: Window) -> Window:
     return window if window == EVERY else (max(1, window[0] - INFLECTION_GROWTH), window[1] + 1)
 
 
-def lemma_relations(v: str, window: Window = EVERY) -> Iterator[tuple[str, Letters, str, float, float]]:
-    """Yield (answer, letters, code, strength, frequency) for one normalised form, directly
-    and through its lemmas."""
-    for answer, lets, code, freq in related(v, window):
-        yield answer, lets, code, STRENGTH[code], freq
+def lemma_relations(v: str, window: Window = EVERY) -> list[Relations]:
+    """The relations of one normalised form, directly and through its lemmas (a lemma's
+    relations inflected like the form: drains -> drain's SEWER -> SEWERS)."""
+    weights = code_strengths()
+    ids, codes = row(v, window)
+    found = [(ids, codes, weights[codes])]
     for lemma, tag in lemmas(v):
         if lemma != v:
-            for form, lets, code, freq in inflected_relations(lemma, tag, window):
-                yield form, lets, code, STRENGTH[code] * INFLECTED, freq
+            ids, codes = row(lemma, widened(window))
+            forms, owners = inflected(ids, tag, window)
+            found.append((forms, codes[owners], weights[codes[owners]] * INFLECTED))
+    return found
 
 
-@functools.lru_cache(maxsize=10_000)
-def inflected_relations(lemma: str, tag: str, window: Window) -> tuple[Relation, ...]:
-    """A lemma's relations inflected like the definition was (drain's SEWER + NNS -> SEWERS)."""
-    g = graph()
-    ids, codes = row(lemma, widened(window))
-    forms, owners = inflected(ids, tag, window)
-    return tuple((g.nodes[f], g.letters[f], CODES[c], q) for f, c, q in zip(forms.tolist(), codes[owners].tolist(), g.freqs[forms].tolist()))
+@functools.cache
+def code_strengths():
+    """The strength of each relation code, as an array indexed by code."""
+    import numpy as np
+
+    return frozen(np.array([STRENGTH[c] for c in CODES]))
 
 
 @functools.lru_cache(maxsize=5_000)
 def distant(key: str, length: int):
-    """Graph ids (a sorted read-only array) of the answers of a length two hops from a
-    normalised phrase: from each of its forms, and from each of its lemmas with the answer
+    """Graph ids (a read-only array, some maybe twice) of the answers of a length two hops
+    from a normalised phrase: from each of its forms, and from each of its lemmas with the answer
     inflected the same way."""
     import numpy as np
 
@@ -342,26 +378,15 @@ def distant(key: str, length: int):
         for lemma, tag in lemmas(v):
             if lemma != v:
                 reached.append(inflected(two_hop(lemma, widened((length, length))), tag, (length, length))[0])
-    return frozen(np.unique(np.concatenate(reached)))
+    return frozen(np.concatenate(reached))
 
 
-def far_candidates(ids, fits, freqs, skip: set[Letters]) -> Iterator[Candidate]:
-    """Yield the Candidates for graph ids two hops away, in order, but those in `skip`."""
+def far_candidates(ids, fits, freqs, own: Letters) -> Iterator[Candidate]:
+    """Yield the Candidates for graph ids two hops away, in order, but the phrase's own letters."""
     g = graph()
     for j, fit, freq in zip(ids.tolist(), fits.tolist(), freqs.tolist()):
-        if (lets := g.letters[j]) not in skip:
+        if (lets := g.letters[j]) != own:
             yield Candidate(lets, g.nodes[j], TWO_HOP if fit else TWO_HOP * PARTS_MISMATCH, freq, "2")
-
-
-def spelt_as(many: Iterable[Letters], enumeration: Enumeration) -> frozenset[Letters]:
-    """Those of many answers the lexicon spells with the enumeration's word breaks (one
-    query per 500 answers)."""
-    many, parts, out = tuple(many), ",".join(map(str, enumeration.parts)), set()
-    for k in range(0, len(many), 500):
-        chunk = many[k : k + 500]
-        query = f"SELECT DISTINCT letters FROM words WHERE parts = ? AND letters IN ({','.join('?' * len(chunk))})"
-        out.update(lets for (lets,) in connection().execute(query, (parts, *chunk)))
-    return frozenset(out)
 
 
 def content_words(phrase: str) -> list[str]:
@@ -370,17 +395,6 @@ def content_words(phrase: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- the answer lexicon
-
-
-def fits_parts(display: str, enumeration: Enumeration) -> bool:
-    """Are a phrase's word lengths the enumeration's? (Counting the words first rejects
-    most phrases without splitting them.)"""
-    return display.count(" ") + display.count("-") + 1 == len(enumeration.parts) and parts_of(display) == enumeration.parts
-
-
-def parts_of(display: str) -> tuple[int, ...]:
-    """Word lengths of a phrase: 'ice cream' -> (3, 5)."""
-    return tuple(n for n in (len(letters_of(w)) for w in display.replace("-", " ").split()) if n)
 
 
 # Deleting everything but A-Z with str.translate is several times faster than a regex, and
@@ -507,8 +521,10 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         if letters and strength > table.get(letters, 0.0):
             table[letters] = strength
 
-    for _, lets, _, strength, _ in relations(phrase, compose=False):
-        add(lets, strength)
+    g = graph()
+    ids, _, strengths = relations(phrase, compose=False)
+    for j, strength in zip(ids.tolist(), strengths.tolist()):
+        add(g.letters[j], strength)
     key = norm(phrase)
     for v in (key, key[:-2] if key.endswith("'s") else ""):
         for sub in substitutions(tuple(v.split())):
@@ -527,19 +543,37 @@ def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:
 
 
 @functools.lru_cache(maxsize=10_000)
+def best_relations(phrase: str, length: int | None = None) -> Relations:
+    """The phrase's relations (read-only arrays) to answers of one length (when given), the
+    strongest for each answer's letters (the first met among equals), in no set order; not
+    the phrase's own letters."""
+    import numpy as np
+
+    g = graph()
+    ids, codes, strengths = relations(phrase, window=(length, length) if length else EVERY)
+    lengths = g.lengths[ids]
+    keep = lengths == length if length else lengths > 0
+    ids, codes, strengths = ids[keep], codes[keep], strengths[keep]
+    by_answer = np.lexsort((-strengths, g.ranks[ids]))  # the strongest first, then the first met
+    ranks = g.ranks[ids[by_answer]]
+    pick = by_answer[np.concatenate(([True], ranks[1:] != ranks[:-1]))] if len(ids) else by_answer
+    own = letters_of(phrase)
+    if len(pick) and (not length or length == len(own)):
+        pick = pick[[g.letters[j] != own for j in ids[pick].tolist()]]
+    return frozen(ids[pick]), frozen(codes[pick]), frozen(strengths[pick])
+
+
 def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters, Candidate]:
     """letters -> best Candidate (word breaks not yet checked), for every answer the phrase
     could define (of one length, when given)."""
-    table: dict[Letters, Candidate] = {}
-    own = letters_of(phrase)
-    window = (length, length) if length else EVERY
-    for answer, lets, code, strength, freq in relations(phrase, window=window):
-        if not lets or lets == own or length and len(lets) != length:
-            continue
-        old = table.get(lets)
-        if old is None or strength > old.strength:
-            table[lets] = Candidate(lets, answer, strength, freq, code)
-    return MappingProxyType(table)
+    return MappingProxyType({c.letters: c for c in candidates(*best_relations(phrase, length))})
+
+
+def candidates(ids, codes, strengths) -> Iterator[Candidate]:
+    """Yield the Candidates of some graph ids, with their relation codes and strengths."""
+    g = graph()
+    for j, code, strength, freq in zip(ids.tolist(), codes.tolist(), strengths.tolist(), g.freqs[ids].tolist()):
+        yield Candidate(g.letters[j], g.nodes[j], strength, freq, CODES[code])
 
 
 def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> Iterator[Candidate]:
@@ -548,15 +582,21 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
     weakly: there may be thousands, so they are looked up only when the reader gets to
     them, and made as they are read."""
     key = norm(phrase)
-    near = near_definitions(key, enumeration)
+    near = near_candidates(key, enumeration)
     if enumeration is None or not deep:
         yield from near
         return
     strong = sum(1 for c in near if c.strength > TWO_HOP)  # near is sorted: these come first
     yield from near[:strong]
-    far = far_definitions(key, enumeration)
-    skip = {c.letters for c in near} | {letters_of(key)}
-    yield from heapq.merge(near[strong:], far_candidates(*far, skip), key=candidate_order)
+    far = far_candidates(*far_definitions(key, enumeration), letters_of(key))
+    yield from heapq.merge(near[strong:], far, key=candidate_order)
+
+
+@functools.lru_cache(maxsize=5_000)
+def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The answers one hop from a normalised phrase, best first (made once: a solver asks
+    for the same definition again and again)."""
+    return tuple(candidates(*near_definitions(key, enumeration)))
 
 
 def candidate_order(c: Candidate) -> tuple[float, float, Letters]:
@@ -565,15 +605,32 @@ def candidate_order(c: Candidate) -> tuple[float, float, Letters]:
 
 
 @functools.lru_cache(maxsize=5_000)
-def near_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
-    """The answers one hop from a normalised phrase, best first."""
-    n = enumeration.length if enumeration else None
-    table = definition_table(key, n)
-    fitting = {lets for lets, c in table.items() if enumeration is None or fits_parts(c.display, enumeration)}
+def near_definitions(key: str, enumeration: Enumeration | None) -> Relations:
+    """The answers one hop from a normalised phrase (arrays), best first."""
+    import numpy as np
+
+    g = graph()
+    ids, codes, strengths = best_relations(key, enumeration.length if enumeration else None)
     if enumeration is not None:
-        fitting |= spelt_as(table.keys() - fitting, enumeration)
-    near = [c if lets in fitting else c._replace(strength=c.strength * PARTS_MISMATCH) for lets, c in table.items()]
-    return tuple(sorted(near, key=candidate_order))
+        strengths = np.where(spelt_with(ids, enumeration), strengths, strengths * PARTS_MISMATCH)
+    order = np.lexsort((g.ranks[ids], -g.freqs[ids], -strengths))
+    return frozen(ids[order]), frozen(codes[order]), frozen(strengths[order])
+
+
+def spelt_with(ids, enumeration: Enumeration):
+    """Which graph nodes have the enumeration's word breaks, as written or in some spelling
+    of their letters (a new boolean array)."""
+    import numpy as np
+
+    g = graph()
+    packed = shape(enumeration.parts)
+    fits = g.shapes[ids] == packed if packed >= 0 else np.zeros(len(ids), dtype=bool)
+    if len(enumeration.parts) == 1:
+        return fits | g.oneword[ids]
+    misfits = np.flatnonzero(~fits)
+    if 0 <= packed < 1 << SHAPE_BITS:  # longer enumerations: as written only
+        fits[misfits] = among(g.spelt_keys, g.ranks[ids[misfits]].astype(np.int64) << SHAPE_BITS | packed)
+    return fits
 
 
 class Far(NamedTuple):
@@ -592,17 +649,17 @@ def far_definitions(key: str, enumeration: Enumeration) -> Far:
 
     g = graph()
     far = distant(key, enumeration.length)
-    far = far[np.unique(g.ranks[far], return_index=True)[1]]
-    fits = g.shapes[far] == shape(enumeration.parts)
-    if len(enumeration.parts) == 1:
-        fits |= g.oneword[far]
-    else:
-        misfits = np.flatnonzero(~fits)
-        fitting = spelt_as((g.letters[j] for j in far[misfits].tolist()), enumeration)
-        fits[misfits] = [g.letters[j] in fitting for j in far[misfits].tolist()]
-    freqs = g.freqs[far]
-    order = np.lexsort((g.ranks[far], -freqs, ~fits))
-    return Far(frozen(far[order]), frozen(fits[order]), frozen(freqs[order]))
+    far = far[~among(np.sort(g.ranks[near_definitions(key, enumeration)[0]]), g.ranks[far])]  # not again
+    fits = spelt_with(far, enumeration)
+    # One sort key: fitting first, then commonest (Zipf frequencies have two decimals),
+    # then the letters' order. Spellings of the same letters share a key (whether they fit
+    # depends on the letters): the lowest id stands for them all.
+    order_key = (~fits).astype(np.int64) << 40 | (1000 - np.round(g.freqs[far] * 100).astype(np.int64)) << 20 | g.ranks[far]
+    order = np.argsort(order_key)
+    ordered = order_key[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(order) else order
+    far = np.minimum.reduceat(far[order], starts) if len(order) else far
+    return Far(frozen(far), frozen(fits[order][starts]), frozen(g.freqs[far]))
 
 
 def length_only(n: int) -> Enumeration:

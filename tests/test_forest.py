@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.forest import (
-    MAX, Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, fits, flatten, length_bounds,
+    MAX, Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds,
     naive_wordplays, parse_cost, parses, plain_bounds,
 )
-from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 
 # Words for random small clues: ordinary words, indicators of several kinds, connectors.
@@ -168,3 +168,12 @@ def test_after_turns_a_charade_round():
     clue = parse_clue("Fool, rodent after quiet (4)")
     want = After(("after",), Synonym(("rodent",)), Synonym(("quiet",)))
     assert any(p.definition == ("Fool",) and p.wordplay == want for p in parses(clue))
+
+
+def test_cutting_a_charade_or_a_cut_is_far_fetched():
+    a, b = Synonym(("lawyer",)), Synonym(("doctor",))
+    assert far_fetched(Middle(("heart",), Concat((a, b))))
+    assert far_fetched(Reversal(("back",), Truncation("curtail", ("endless",), Truncation("behead", ("headless",), a))))
+    assert not far_fetched(Truncation("curtail", ("endless",), a))
+    assert not far_fetched(Concat((Truncation("curtail", ("endless",), a), Middle(("heart",), b))))
+    assert not far_fetched(Reversal(("back",), Concat((a, b))))

@@ -1,13 +1,15 @@
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptic.forest import length_bounds
+from cryptic.forest import Cut, length_bounds
 from cryptic.nodes import (
-    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Subtraction,
+    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Subtraction, Synonym,
     Truncation,
 )  # fmt: skip
-from cryptic.wordplay import ANY, Constraint, could_make, derive, end_tests, evaluate, exactly, middle, reverse, spoonerise, truncate
+from cryptic.wordplay import ANY, Constraint, could_make, derive, end_tests, evaluate, exactly, middle, reverse, spoonerise, truncate, within
 
 word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)
 
@@ -159,3 +161,12 @@ def test_a_subtractions_part_keeps_its_own_tree():
     d = next(derive(node, "CAET"))
     assert d.parts[1].node == part and d.parts[1].parts  # RP made by reversing PR
     assert "reversed" in describe(d)
+
+
+def test_evaluation_and_derivation_stop_at_the_deadline():
+    tree = Concat((Synonym(("sailor",)), Anagram(("wild",), ("pleat", "rods"))))
+    with pytest.raises(Cut), within(time.monotonic() - 1):
+        list(evaluate(tree, Constraint(3, 12)))
+    with pytest.raises(Cut), within(time.monotonic() - 1):
+        next(derive(tree, "TARPETALSROD"), None)
+    assert next(derive(tree, "ABPETALSROD"), None) is not None  # no deadline outside the block

@@ -128,6 +128,7 @@ KNOWN = [
     ("Nurse in a room: garden (6)", ("garden",), Insertion(("in",), Synonym(("Nurse",)), Concat((Literal(("a",)), Synonym(("room",)))))),
     ("Cold and big rodent (5)", ("rodent",), Concat((Synonym(("Cold",)), Synonym(("big",))))),
     ("Drop fall (4)", ("Drop",), Definition(("fall",))),
+    ("Endlessly star back for the rodent (3)", ("the", "rodent"), Truncation("curtail", ("Endlessly",), Reversal(("back",), Synonym(("star",))))),
 ]
 
 
@@ -174,6 +175,16 @@ def test_cutting_a_charade_or_a_cut_is_far_fetched():
     a, b = Synonym(("lawyer",)), Synonym(("doctor",))
     assert far_fetched(Middle(("heart",), Concat((a, b))))
     assert far_fetched(Reversal(("back",), Truncation("curtail", ("endless",), Truncation("behead", ("headless",), a))))
+    assert far_fetched(Truncation("curtail", ("endless",), Hidden(("in",), ("tub", "ingot"), False)))
+    assert far_fetched(Reversal(("back",), Anagram(("wild",), ("tub",))))
+    assert far_fetched(Reversal(("back",), Reversal(("up",), a)))
     assert not far_fetched(Truncation("curtail", ("endless",), a))
+    assert not far_fetched(Truncation("behead", ("headless",), Reversal(("back",), a)))
     assert not far_fetched(Concat((Truncation("curtail", ("endless",), a), Middle(("heart",), b))))
     assert not far_fetched(Reversal(("back",), Concat((a, b))))
+
+
+def test_cuts_take_a_word_or_its_reversal_only():
+    found = parse_of("Endlessly cold big rodent (4)")
+    assert any(isinstance(p.wordplay, Truncation) for p in found)
+    assert not any(far_fetched(p.wordplay) for p in found if p.wordplay is not None)

@@ -161,6 +161,7 @@ def node_id(phrase: str) -> int | None:
     return i if i < len(nodes) and nodes[i] == phrase else None
 
 
+@functools.lru_cache(maxsize=200_000)
 def norm(phrase: str) -> str:
     """A lookup key: lower case, straight apostrophes, single spaces, no outer punctuation.
 
@@ -589,7 +590,7 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
     strong = sum(1 for c in near if c.strength > TWO_HOP)  # near is sorted: these come first
     yield from near[:strong]
     far = far_candidates(*far_definitions(key, enumeration), letters_of(key))
-    yield from heapq.merge(near[strong:], far, key=candidate_order)
+    yield from heapq.merge(near[strong:], far, key=candidate_order) if strong < len(near) else far
 
 
 @functools.lru_cache(maxsize=5_000)
@@ -651,15 +652,25 @@ def far_definitions(key: str, enumeration: Enumeration) -> Far:
     far = distant(key, enumeration.length)
     far = far[~among(np.sort(g.ranks[near_definitions(key, enumeration)[0]]), g.ranks[far])]  # not again
     fits = spelt_with(far, enumeration)
-    # One sort key: fitting first, then commonest (Zipf frequencies have two decimals),
-    # then the letters' order. Spellings of the same letters share a key (whether they fit
-    # depends on the letters): the lowest id stands for them all.
-    order_key = (~fits).astype(np.int64) << 40 | (1000 - np.round(g.freqs[far] * 100).astype(np.int64)) << 20 | g.ranks[far]
+    # Spellings of the same letters share a key (whether they fit depends on the letters
+    # too): the lowest id stands for them all.
+    order_key = (~fits).astype(np.int64) << 40 | commonness_keys()[far]
     order = np.argsort(order_key)
     ordered = order_key[order]
     starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(order) else order
     far = np.minimum.reduceat(far[order], starts) if len(order) else far
     return Far(frozen(far), frozen(fits[order][starts]), frozen(g.freqs[far]))
+
+
+@functools.cache
+def commonness_keys():
+    """Each node's sort key among answers of equal strength: commonest first (Zipf
+    frequencies have two decimals), then its letters' order; below bit 40, so that a
+    caller can put what ranks first above it."""
+    import numpy as np
+
+    g = graph()
+    return frozen((1000 - np.round(g.freqs.astype(np.float64) * 100).astype(np.int64)) << 20 | g.ranks)
 
 
 def length_only(n: int) -> Enumeration:

@@ -17,7 +17,7 @@ from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Parse, Reversal, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, pattern_ok, within
+from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, on_time, pattern_ok, within
 
 DEFAULT_TIMEOUT = 10.0
 # A few readings need seconds to check every candidate; each may take only this share of
@@ -140,7 +140,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
                 with within(own):
-                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, own, run_on):
+                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on):
                         keep(s)
                         if s.verified:
                             best_cost = min(best_cost, cost)
@@ -154,9 +154,9 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     return out
 
 
-def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, deadline: float, run_on: str = "") -> Iterator[Solution]:
+def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "") -> Iterator[Solution]:
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
-    words its letter-exact wordplay makes. A word hidden in the clue's run-on letters must
+    words its letter-exact wordplay makes (raising Cut past the deadline `within` set). A word hidden in the clue's run-on letters must
     be a dictionary word: the frequency list also holds fragments (EXCELLENT -> CELLENT)."""
     if parse.wordplay is None:
         for c in candidates[:3]:
@@ -169,8 +169,8 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
     possible = could_make(parse.wordplay)
     for k, c in enumerate(candidates):
-        if k % 8 == 0 and time.monotonic() > deadline:
-            raise Cut
+        if k % 8 == 0:
+            on_time()
         d = next(derive(parse.wordplay, c.letters), None) if possible(c.letters) else None
         if d is not None:
             matched.add(c.letters)

@@ -564,6 +564,7 @@ def best_relations(phrase: str, length: int | None = None) -> Relations:
     return frozen(ids[pick]), frozen(codes[pick]), frozen(strengths[pick])
 
 
+@functools.lru_cache(maxsize=2_000)
 def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters, Candidate]:
     """letters -> best Candidate (word breaks not yet checked), for every answer the phrase
     could define (of one length, when given)."""
@@ -684,10 +685,15 @@ def definition_strength(phrase: str, answer: Letters) -> float:
     c = definition_table(key, len(answer)).get(answer)
     if c is not None:
         return c.strength
+    return TWO_HOP if answer in distant_letters(key, len(answer)) else 0.0
+
+
+@functools.lru_cache(maxsize=1_000)
+def distant_letters(key: str, length: int) -> frozenset[Letters]:
+    """The letters of the answers two hops from a normalised phrase (a double definition
+    asks about every candidate answer of a clue)."""
     g = graph()
-    if any(answer == g.letters[j] for j in distant(key, len(answer)).tolist()):
-        return TWO_HOP
-    return 0.0
+    return frozenset(g.letters[j] for j in distant(key, length).tolist())
 
 
 @functools.lru_cache(maxsize=50_000)

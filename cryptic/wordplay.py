@@ -452,9 +452,6 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
         case Homophone(_, body):  # sounding alike goes both ways: ask about the target's homophones
             return from_any(node, body, target, homophones(target))
-        case Truncation("behead" | "curtail" as kind, _, Truncation() | Middle() as body):  # nested: 26 letters at each level would multiply
-            made = made_from(node, len(target))
-            return from_any(node, body, target, made.get(target, ()) if made is not None else one_letter_more(kind, target))
         case Truncation("behead" | "curtail" as kind, _, body):
             # The body ends (starts) with the target, whatever its extra letter.
             could_hold = end_tests(body)[1 if kind == "behead" else 0]

@@ -209,16 +209,15 @@ def display_shape(display: str) -> int:
     return shape(lengths) if display.count(" ") + display.count("-") + 1 == len(lengths) else -1
 
 
-def lemma_rows(inflect_indptr, inflect_rows):
+def lemma_rows(inflect_indptr, forms, tags):
     """The inflection rows turned round: form -> its lemmas (node ids) and their tags, each
     form's lemmas in id order."""
     import numpy as np
 
-    forms = np.array([j for j, _ in inflect_rows], dtype=np.int32)
     order = np.argsort(forms, kind="stable")
     owners = np.repeat(np.arange(len(inflect_indptr) - 1, dtype=np.int32), np.diff(inflect_indptr))
     indptr = np.searchsorted(forms[order], np.arange(len(inflect_indptr))).astype(np.int64)
-    return indptr, owners[order], np.array([t for _, t in inflect_rows], dtype=np.uint8)[order]
+    return indptr, owners[order], tags[order]
 
 
 SHAPE_BITS = 40  # spelling keys hold the word lengths of phrases of up to six words
@@ -300,18 +299,22 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     with staged(target) as staging:
         (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
         (staging / "letters.txt").write_text("\n".join(spelt) + "\n", encoding="utf-8")
+        node_lengths = np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8)
+        answers = np.array(indices, dtype=np.int32)
+        inflect_ids = np.array([j for j, _ in inflect_rows], dtype=np.int32)
+        inflect_tags = np.array([t for _, t in inflect_rows], dtype=np.uint8)
         np.save(staging / "indptr.npy", indptr)
-        np.save(staging / "indices.npy", np.array(indices, dtype=np.int32))
+        np.save(staging / "indices.npy", answers)
         np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
-        by_length, length_starts = length_sorted(indptr, np.array(indices, dtype=np.int32), np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8))
+        by_length, length_starts = length_sorted(indptr, answers, node_lengths)
         np.save(staging / "by_length.npy", by_length)
         np.save(staging / "length_starts.npy", length_starts)
         np.save(staging / "inflect_indptr.npy", inflect_indptr)
-        np.save(staging / "inflect_ids.npy", np.array([j for j, _ in inflect_rows], dtype=np.int32))
-        np.save(staging / "inflect_tags.npy", np.array([t for _, t in inflect_rows], dtype=np.uint8))
-        for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_rows)):
+        np.save(staging / "inflect_ids.npy", inflect_ids)
+        np.save(staging / "inflect_tags.npy", inflect_tags)
+        for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_ids, inflect_tags)):
             np.save(staging / f"{name}.npy", array)
-        np.save(staging / "lengths.npy", np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8))
+        np.save(staging / "lengths.npy", node_lengths)
         words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40]
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:

@@ -1,6 +1,8 @@
 """The grid constraint solver: slots from a grid, domains as bitsets over word lists, and
 search by forward checking or maintained arc consistency, with conflict-directed
-backjumping, dom/wdeg, least-constraining values and seeded restarts.
+backjumping, dom/wdeg, least-constraining values and seeded restarts; dense grids (every
+cell checked, long lights) by a reading-order search that follows each down light down a
+trie of its words.
 
 Domains are Python ints used as bitsets over a slot's word list: the words fitting a
 pattern are the AND of one bitset per known letter, never a scan.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import random
 import re
 import time
@@ -309,8 +312,8 @@ class Search:
         self.p, self.strategy, self.deadline, self.on_step = p, strategy, deadline, on_step
         self.rng = random.Random(seed)
         self.weight = [1] * len(p.slots)  # dom/wdeg conflict weights
-        self.nodes = 0
-        self.limit = math.inf  # node limit of the current restart
+        self.nodes, self.restarts = 0, 0
+        self.limit = math.inf  # node limit of the current run
         self.allowed: dict[tuple[int, int, int], int] = {}  # (slot, position, letter mask) -> words
 
     # -- propagation
@@ -534,9 +537,220 @@ def luby(i: int) -> int:
             k += 1
 
 
-STRATEGIES = ("dfs", "backjump", "minlook", "mac", "auto")
+# ---------------------------------------------------------------- reading-order search for dense grids
+
+
+@dataclass(frozen=True, slots=True)
+class Prefix:
+    """A node of a trie of equal-length words: what may follow the letters read so far."""
+
+    mask: int  # the letters that may come next, a bit per letter
+    kids: dict  # letter number -> Prefix
+    word: str | None  # the word, at a leaf
+    below: tuple[int, ...]  # below[j]: the letters that may come j + 1 places on
+    log_count: float  # log of the number of words under this node
+
+
+def prefix_tree(words: Sequence[str], depth: int = 0) -> Prefix:
+    """The trie of sorted, distinct, equal-length words, from `depth` letters on."""
+    n = len(words[0])
+    if depth == n:
+        return Prefix(0, {}, words[0], (), 0.0)
+    kids = {}
+    start, first = 0, words[0][depth]
+    for i, word in enumerate(words):  # sorted: each letter's words are a run
+        if word[depth] != first:
+            kids[ord(first) - 65] = prefix_tree(words[start:i], depth + 1)
+            start, first = i, word[depth]
+    kids[ord(first) - 65] = prefix_tree(words[start:], depth + 1)
+    mask = functools.reduce(operator.or_, (1 << c for c in kids))
+    below = [mask] + [0] * (n - depth - 1)
+    for kid in kids.values():
+        for j, letters in enumerate(kid.below, 1):
+            below[j] |= letters
+    return Prefix(mask, kids, None, tuple(below), math.log(len(words)))
+
+
+Undo = tuple[list[tuple[int, "Prefix"]], list[str]]  # (down light, its node before), words added
+
+
+class RowSearch:
+    """Fill in reading order: each across light (and each letter of a down light that no
+    across light checks) in turn; a down light is followed down its trie of words, so the
+    letters an across light may take at each cell are those that can continue the down
+    word there. In a dense grid every cell is checked by two long lights, and this costs a
+    few cached big-int ANDs a node where revising domains costs hundreds; after each
+    choice, every later across light still needs a word (lookahead). Values go best first
+    by the down words they leave possible (least constraining), with seeded noise.
+    Complete: a run that ends without a restart proves there is no fill."""
+
+    NOISE = 0.5  # randomness in value order, in units of log(word count)
+    CACHE_MAX = 200_000  # letter-set bitsets kept before the cache is emptied
+
+    def __init__(self, p: Problem, domains: Sequence[int], seed: int, deadline: float, on_step: Callable | None = None):
+        self.p, self.deadline, self.on_step = p, deadline, on_step
+        self.rng = random.Random(seed)
+        self.nodes, self.restarts, self.limit = 0, 0, math.inf
+        self.domains = domains
+        down_at = {cell: (k, i) for k, s in enumerate(p.slots) if s.direction == "down" for i, cell in enumerate(s.cells)}
+        across_cells = {cell for s in p.slots if s.direction == "across" for cell in s.cells}
+        items: list[tuple[Cell, int, tuple]] = []  # (first cell, slot, ((my pos, down light, its pos), ...))
+        for k, s in enumerate(p.slots):
+            if s.direction == "across":
+                items.append((s.cells[0], k, tuple((i, *down_at[c]) for i, c in enumerate(s.cells) if c in down_at)))
+            else:
+                items.extend((c, k, ((0, k, i),)) for i, c in enumerate(s.cells) if c not in across_cells)
+        items.sort()
+        self.items = [(k, links) for _, k, links in items]
+        self.is_across = [p.slots[k].direction == "across" for k, _ in self.items]
+        # Later across lights sharing a down light with an item: the ones to look ahead at.
+        self.watch = [
+            tuple(m for m in range(n + 1, len(self.items)) if self.is_across[m] and {d for _, d, _ in self.items[m][1]} & {d for _, d, _ in links})
+            for n, (_, links) in enumerate(self.items)
+        ]  # fmt: skip
+        tries: dict[tuple[int, int], Prefix] = {}
+        self.node: dict[int, Prefix] = {}
+        self.depth: dict[int, int] = {}
+        for k, s in enumerate(p.slots):
+            if s.direction == "down":
+                wl = p.lists[k]
+                key = (id(wl), p.domains[k])  # seeded letters, not what arc consistency removed: fewer tries
+                if key not in tries:
+                    tries[key] = prefix_tree(sorted(wl.words[b] for b in set_bits(p.domains[k])))
+                self.node[k], self.depth[k] = tries[key], 0
+        self.used: set[str] = set()
+        self.cache: dict[tuple[int, int, int], int] = {}
+
+    def letter_bits(self, wl: WordList, pos: int, mask: int) -> int:
+        """The words of a list with one of the mask's letters at pos (cached)."""
+        key = (id(wl), pos, mask)
+        bits = self.cache.get(key)
+        if bits is None:
+            if len(self.cache) > self.CACHE_MAX:
+                self.cache.clear()
+            bits = self.cache[key] = allowed(wl, pos, mask)
+        return bits
+
+    def candidates(self, n: int) -> int:
+        """The words across item n can take given the down lights so far."""
+        k, links = self.items[n]
+        wl = self.p.lists[k]
+        bits = self.domains[k]
+        for i, d, pos in links:
+            bits &= self.letter_bits(wl, i, self.node[d].below[pos - self.depth[d]])
+            if not bits:
+                return 0
+        return bits
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & 255 == 0 and time.monotonic() > self.deadline:
+            raise Timeout
+        if self.nodes > self.limit:
+            raise Restart
+
+    def choices(self, n: int) -> list[str]:
+        """Item n's values (words, or letters of a down light), best first."""
+        k, links = self.items[n]
+        noise = lambda: self.NOISE * self.rng.random()
+        if not self.is_across[n]:
+            node = self.node[k]
+            return sorted((chr(65 + c) for c in set_bits(node.mask)), key=lambda ch: -node.kids[ord(ch) - 65].log_count - noise())
+        wl = self.p.lists[k]
+        bits = self.candidates(n)
+        for w in self.used:
+            b = wl.position.get(w)
+            if b is not None:
+                bits &= ~(1 << b)
+        words = [wl.words[b] for b in set_bits(bits)]
+        nodes = self.node
+        return sorted(words, key=lambda w: -sum(nodes[d].kids[ord(w[i]) - 65].log_count for i, d, _ in links) - noise())
+
+    def place(self, n: int, value: str) -> Undo | None:
+        """Write item n's value into its down lights; what to undo, or None when a
+        finished word is already used or a later across light is left without a word."""
+        _, links = self.items[n]
+        moved: list[tuple[int, Prefix]] = []
+        added = [value] if self.is_across[n] else []  # candidates() left out used words
+        self.used.update(added)
+        ok = True
+        for i, d, _ in links:
+            moved.append((d, self.node[d]))
+            node = self.node[d] = self.node[d].kids[ord(value[i]) - 65]
+            self.depth[d] += 1
+            if node.word is not None:
+                if node.word in self.used:
+                    ok = False
+                    break
+                self.used.add(node.word)
+                added.append(node.word)
+        undo = (moved, added)
+        if ok and all(self.candidates(m) for m in self.watch[n]):
+            return undo
+        self.unplace(undo)
+        return None
+
+    def unplace(self, undo: Undo) -> None:
+        """Take a placed value back out."""
+        moved, added = undo
+        for d, node in moved:
+            self.node[d] = node
+            self.depth[d] -= 1
+        self.used.difference_update(added)
+
+    def dfs(self, n: int, words: dict[int, str]) -> dict[int, str] | None:
+        """Depth-first over the items from n on; the fill, or None."""
+        if n == len(self.items):
+            return dict(words)
+        k, _ = self.items[n]
+        for value in self.choices(n):
+            self.tick()
+            undo = self.place(n, value)
+            if undo is None:
+                continue
+            finished = {d: self.node[d].word for d, _ in undo[0] if self.node[d].word is not None}
+            if self.is_across[n]:
+                finished[k] = value
+            words.update(finished)
+            if self.on_step:
+                self.on_step(words)
+            try:
+                done = self.dfs(n + 1, words)
+            finally:  # a restart unwinds through here too, and the next run starts clean
+                for d in finished:
+                    del words[d]
+                self.unplace(undo)
+            if done is not None:
+                return done
+        return None
+
+
+def dense(grid_slots: Sequence[Slot]) -> bool:
+    """Whether the reading-order search suits the grid: at most 100 cells, each in an
+    across and a down light, lights of five letters or more on average (with short lights
+    arc consistency's domains are small and it is fast; long ones make down prefixes bite)."""
+    across = {c for s in grid_slots if s.direction == "across" for c in s.cells}
+    down = {c for s in grid_slots if s.direction == "down" for c in s.cells}
+    mean = sum(len(s.cells) for s in grid_slots) / max(1, len(grid_slots))
+    return across == down and len(across) <= 100 and mean >= 5
+
+
+STRATEGIES = ("dfs", "backjump", "minlook", "mac", "rows", "auto")
 PROPAGATE_MAX = 100  # see Search.propagate
 RESTART_BASE = 400  # nodes in the first run; later runs follow the Luby sequence
+ROW_RESTART_BASE = 20_000  # the same for the reading-order search (its nodes are cheaper)
+DENSE_TRIAL = 50  # nodes of arc consistency search tried on a dense grid before the reading-order search
+
+
+def restarting(search: Search | RowSearch, base: int, run: Callable[[], dict | None]) -> dict | None:
+    """Run a search under node limits growing by the Luby sequence until one run ends
+    within its limit (so its verdict is exhaustive); that run's fill, or None."""
+    while True:
+        search.limit = search.nodes + base * luby(search.restarts + 1)
+        try:
+            return run()
+        except Restart:
+            search.restarts += 1
 
 
 def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: float = 60.0, on_step: Callable | None = None) -> Outcome:
@@ -545,35 +759,40 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     start = time.monotonic()
     search = Search(p, strategy, seed, start + timeout, on_step)
+    searches: list[Search | RowSearch] = [search]
     domains: list = list(p.domains)
-    done = lambda status, words: Outcome(status, words, time.monotonic() - start, search.nodes, restarts)
-    restarts = 0
+
+    def done(status: str, words: dict | None = None) -> Outcome:
+        nodes, restarts = sum(s.nodes for s in searches), sum(s.restarts for s in searches)
+        return Outcome(status, words or {}, time.monotonic() - start, nodes, restarts)
+
+    verdict = lambda words: done("impossible") if words is None else done("filled", words)
     if any(d == 0 for d in domains):
-        return done("impossible", {})
+        return verdict(None)
     try:
         # Initial arc consistency over every slot (node consistency is the seeded pattern).
         for k in range(len(domains)):
             if search.propagate(domains, k, full=True) is not None:
-                return done("impossible", {})
+                return verdict(None)
+        if strategy == "auto" and dense(p.slots):
+            # A small dense grid falls to arc consistency at once (5x5 in 19 nodes), before
+            # the reading-order search would have built its tries: a short try first.
+            search.limit = DENSE_TRIAL
+            try:
+                return verdict(search.dfs(list(domains), {}))
+            except Restart:
+                pass
+        if strategy == "rows" or strategy == "auto" and dense(p.slots):
+            rows = RowSearch(p, domains, seed, start + timeout, on_step)
+            searches.append(rows)
+            return verdict(restarting(rows, ROW_RESTART_BASE, lambda: rows.dfs(0, {})))
         if strategy == "backjump":
-            words, _ = search.cbj(domains, {}, [], [set() for _ in domains])
-            return done("filled" if words is not None else "impossible", words or {})
+            return verdict(search.cbj(domains, {}, [], [set() for _ in domains])[0])
         if strategy in ("mac", "auto"):
-            run = 1
-            while True:
-                search.limit = search.nodes + RESTART_BASE * luby(run)
-                try:
-                    words = search.dfs(list(domains), {})
-                    return done("filled" if words is not None else "impossible", words or {})
-                except Restart:
-                    restarts += 1
-                    run += 1
-        words = search.dfs(domains, {})
-        return done("filled" if words is not None else "impossible", words or {})
-    except Timeout:
-        return done("timeout", {})
-    except RecursionError:
-        return done("timeout", {})
+            return verdict(restarting(search, RESTART_BASE, lambda: search.dfs(list(domains), {})))
+        return verdict(search.dfs(domains, {}))
+    except (Timeout, RecursionError):
+        return done("timeout")
 
 
 def slot_lists(grid: Grid, words: dict[str, float]) -> tuple[WordList, ...]:

@@ -1,12 +1,13 @@
 import itertools
 import json
+import math
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.grid import GridError, check_fill, fill, filled_rows, grid_from_entries, read_grid, read_words, slots
+from cryptic.grid import GridError, check_fill, dense, fill, filled_rows, grid_from_entries, prefix_tree, read_grid, read_words, slots
 
 # Grids and word lists written for this project.
 SQUARE = "...\n...\n..."
@@ -38,7 +39,7 @@ def test_checked_once_cells_are_not_slots():
     assert all(len(s.cells) >= 2 for s in slots(g))
 
 
-@pytest.mark.parametrize("strategy", ["dfs", "backjump", "minlook", "mac", "auto"])
+@pytest.mark.parametrize("strategy", ["dfs", "backjump", "minlook", "mac", "rows", "auto"])
 def test_every_strategy_fills_a_small_square(strategy):
     g = read_grid(SQUARE)
     out = fill(g, as_dict(WORDS3), strategy, seed=1, timeout=10)
@@ -46,9 +47,45 @@ def test_every_strategy_fills_a_small_square(strategy):
     assert check_fill(g, filled_rows(g, out.words), WORDS3) == []
 
 
-def test_seeded_letters_are_kept():
+def walk(tree, word):
+    """The trie's node after the word's letters."""
+    for ch in word:
+        tree = tree.kids[ord(ch) - 65]
+    return tree
+
+
+@given(st.lists(st.text(alphabet="ABCDE", min_size=4, max_size=4), min_size=1, max_size=30, unique=True))
+def test_prefix_tree_holds_exactly_its_words(words):
+    tree = prefix_tree(sorted(words))
+    assert all(walk(tree, w).word == w for w in words)
+    for w in words:  # every letter of every word is among the letters said to be possible there
+        for depth in range(4):
+            node = walk(tree, w[:depth])
+            assert all(node.below[j] >> (ord(w[depth + j]) - 65) & 1 for j in range(4 - depth))
+    assert round(tree.log_count, 9) == round(math.log(len(words)), 9)
+
+
+def test_reading_order_search_fills_lights_no_across_light_checks():
+    g = read_grid(BRITISH)  # columns 1, 3, 5 of rows 2 and 4 are checked by a down light only
+    words = ["ARENA", "RATIO", "EXACT", "AGREE", "EXTRA", "ABOUT", "CRANE", "OPERA", "TIGER", "ROBES"]
+    for seed in range(3):
+        out = fill(g, as_dict(words), "rows", seed, 10)
+        assert out.status == "filled"
+        assert check_fill(g, filled_rows(g, out.words), words) == []
+    assert fill(g, as_dict(words[1:]), "rows", 0, 10).status == "impossible"
+
+
+def test_dense_grids_go_to_the_reading_order_search():
+    assert dense(slots(read_grid("......\n" * 6)))
+    assert dense(slots(read_grid(".......\n" * 3 + "...#...\n" + ".......\n" * 3)))
+    assert not dense(slots(read_grid(BRITISH)))  # cells checked once
+    assert not dense(slots(read_grid("...\n...\n...")))  # short lights: arc consistency is quick
+
+
+@pytest.mark.parametrize("strategy", ["auto", "rows"])
+def test_seeded_letters_are_kept(strategy):
     g = read_grid("C..\n...\n...")
-    out = fill(g, as_dict(WORDS3), "auto", 0, 10)
+    out = fill(g, as_dict(WORDS3), strategy, 0, 10)
     assert out.status == "filled" and filled_rows(g, out.words)[0][0] == "C"
 
 
@@ -75,11 +112,12 @@ def brute_force(g, words):
     return False
 
 
-small_grids = st.sampled_from(["...\n...", "..\n..", "...\n.#.\n...", "#..\n...\n..#", "..\n..\n.."])
+# Includes cells checked by one light only (row 2 of the third grid, the middle column of the last).
+small_grids = st.sampled_from(["...\n...", "..\n..", "...\n.#.\n...", "#..\n...\n..#", "..\n..\n..", ".#.\n...\n.#."])
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_grids, st.lists(st.text(alphabet="ABCE", min_size=2, max_size=3), min_size=1, max_size=9, unique=True), st.sampled_from(["dfs", "backjump", "auto"]))
+@given(small_grids, st.lists(st.text(alphabet="ABCE", min_size=2, max_size=3), min_size=1, max_size=9, unique=True), st.sampled_from(["dfs", "backjump", "rows", "auto"]))
 def test_unfillable_verdicts_agree_with_brute_force(text, words, strategy):
     g = read_grid(text)
     out = fill(g, as_dict(words), strategy, 0, 20)

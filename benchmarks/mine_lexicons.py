@@ -6,7 +6,9 @@ A mined phrase is kept only if it occurs word for word in its clue (so it really
 clue's indicator). For kinds signalled by verbs and adjectives, each one-word indicator
 also brings its other forms (mix: mixing, mixed, mixes; different: differently). Abbreviations are the curated corpora/abbreviations-curated.tsv plus the
 `LETTERS (clue words)` pairs of the explanations, kept when the letters are short (at most
-3) and the words occur in the clue.
+3), the words occur in the clue, and they are not letters an indicator picked (see `picked`:
+in "S (regularly)" or "E (finally)" the letters are what a letter-picking indicator took
+in that clue, not what the word stands for; mined so, "finally" stood for eleven letters).
 
 usage: python benchmarks/mine_lexicons.py [../shared/corpora/clues/wordplay-train.jsonl]
 """
@@ -108,6 +110,7 @@ def mine_abbreviations(rows: list[dict]) -> set[tuple[str, str]]:
     return pairs
 
 
+PICKING = frozenset(("first", "last", "alternate", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))
 EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
 
 
@@ -153,18 +156,33 @@ def read_list(path: Path) -> set[str]:
     return {ln.strip().lower() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")}
 
 
+def picked(phrase: str, letters: str, picking: set[str]) -> bool:
+    """Whether a mined pair is most likely letters an indicator picked rather than what its
+    words stand for: the words are a letter-picking indicator, and the letters are one
+    letter other than the words' initial (large -> L stays) or not a word (behind -> AFT
+    stays, heartless -> ISE goes)."""
+    from cryptic.thesaurus import in_dictionary
+
+    if phrase not in picking:
+        return False
+    return letters != phrase[0].upper() if len(letters) == 1 else not in_dictionary(letters)
+
+
 def main(argv: list[str]) -> int:
     source = Path(argv[0] if argv else ROOT.parent / "shared" / "corpora" / "clues" / "wordplay-train.jsonl")
     rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     found = mine_indicators(rows)
+    picking: set[str] = set()  # indicators of kinds that pick letters out of other words
     for curated in sorted((INDICATORS / "curated").glob("*.txt")):
         kind = curated.stem
         phrases = expanded(kind, read_list(curated) | found.get(kind, set()))
         (INDICATORS / f"{kind}.txt").write_text("".join(f"{p}\n" for p in sorted(phrases)), encoding="utf-8")
         print(f"{kind:12s} curated {len(read_list(curated)):4d}  mined {len(found.get(kind, ())):4d}  total {len(phrases):4d}")
+        if kind in PICKING:
+            picking |= phrases
     curated_abbr = ROOT / "corpora" / "abbreviations-curated.tsv"
     pairs = {tuple(ln.split("\t")[:2]) for ln in curated_abbr.read_text(encoding="utf-8").splitlines() if "\t" in ln and not ln.startswith("#")}
-    mined_abbr = mine_abbreviations(rows)
+    mined_abbr = {pair for pair in mine_abbreviations(rows) if not picked(*pair, picking)}
     merged = sorted(pairs | mined_abbr)
     (ROOT / "corpora" / "abbreviations.tsv").write_text("".join(f"{p}\t{l}\n" for p, l in merged), encoding="utf-8")
     print(f"abbreviations curated {len(pairs)}  mined {len(mined_abbr)}  total {len(merged)}")

@@ -795,6 +795,68 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
         return done("timeout")
 
 
+# ---------------------------------------------------------------- weighted mode
+
+Pool = Sequence[tuple]  # a light's candidates, best first: (word, score, ...) each
+
+
+def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadline: float, floor: float = 0.0) -> dict[int, int]:
+    """Weighted mode (the whole-puzzle solver's): for each light (its cells; a puzzle's
+    linked clue spans several of the grid's), at most one candidate of its pool scoring at
+    least `floor`, crossing letters agreeing and no word twice, maximising the total
+    score; a light may stay open. Branch and bound, anytime (the best so far at the
+    deadline): the light with the fewest candidates left goes next (MRV), a placed word
+    narrows its crossers (forward checking), and a branch whose total plus every open
+    light's best cannot beat the best fill is cut. Light index -> chosen pool index."""
+    crossers: list[list[tuple[int, int, int]]] = [[] for _ in lights]  # (other light, my pos, its pos)
+    at: dict[Cell, list[tuple[int, int]]] = {}
+    for k, cells in enumerate(lights):
+        for pos, cell in enumerate(cells):
+            for j, jpos in at.get(cell, ()):
+                crossers[k].append((j, pos, jpos))
+                crossers[j].append((k, jpos, pos))
+            at.setdefault(cell, []).append((k, pos))
+    best: dict[int, int] = {}
+    best_total = -1.0
+    chosen: dict[int, int] = {}
+    used: set[str] = set()
+    steps = 0
+
+    def go(total: float, options: dict[int, list[int]]) -> None:
+        nonlocal best, best_total, steps
+        steps += 1
+        if steps & 255 == 0 and time.monotonic() > deadline:
+            raise Timeout
+        live = {k: vs for k, vs in options.items() if vs}
+        if total + sum(pools[k][vs[0]][1] for k, vs in live.items()) <= best_total:
+            return
+        if not live:
+            best, best_total = dict(chosen), total
+            return
+        k = min(live, key=lambda k: (len(live[k]), -pools[k][live[k][0]][1]))
+        rest = {j: vs for j, vs in live.items() if j != k}
+        for v in live[k]:
+            word = pools[k][v][0]
+            if word in used:
+                continue
+            narrowed = dict(rest)
+            for j, pos, jpos in crossers[k]:
+                if j in narrowed:
+                    narrowed[j] = [u for u in narrowed[j] if pools[j][u][0][jpos] == word[pos]]
+            chosen[k] = v
+            used.add(word)
+            go(total + pools[k][v][1], narrowed)
+            used.discard(word)
+            del chosen[k]
+        go(total, rest)  # leave this light open
+
+    try:
+        go(0.0, {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)})
+    except (Timeout, RecursionError):
+        pass
+    return best
+
+
 def slot_lists(grid: Grid, words: dict[str, float]) -> tuple[WordList, ...]:
     """Each slot's indexed word list (one per length, shared); a fully seeded light counts
     as a word even when the list lacks it."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from cryptic import nodes
 from cryptic.data import read_limited
-from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
+from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries, weighted_fill
 from cryptic.nodes import Letters, Words
 
 
@@ -311,60 +311,6 @@ def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
     return "".join(letters.get(cell, OPEN) for cell in cells)
 
 
-def best_fill(clues: Sequence[Clue], pools: Sequence[list[tuple[Letters, float, str]]], deadline: float, floor: float = 0.0) -> dict[int, int]:
-    """Weighted mode: choose at most one candidate scoring at least `floor` per clue,
-    crossing letters agreeing and no answer twice, maximising the total score; a clue may
-    stay open. Branch and bound, anytime (the best so far at the deadline): the clue with
-    the fewest candidates left goes next, and a placed answer narrows only its crossers."""
-    crossers: list[list[tuple[int, int, int]]] = [[] for _ in clues]  # (other clue, my pos, its pos)
-    at: dict[Cell, list[tuple[int, int]]] = {}
-    for k, clue in enumerate(clues):
-        for pos, cell in enumerate(clue.cells):
-            for j, jpos in at.get(cell, ()):
-                crossers[k].append((j, pos, jpos))
-                crossers[j].append((k, jpos, pos))
-            at.setdefault(cell, []).append((k, pos))
-    best: dict[int, int] = {}
-    best_total = -1.0
-    chosen: dict[int, int] = {}
-    used: set[str] = set()
-    steps = 0
-
-    def go(total: float, options: dict[int, list[int]]) -> None:
-        nonlocal best, best_total, steps
-        steps += 1
-        if steps & 255 == 0 and time.monotonic() > deadline:
-            raise TimeoutError
-        live = {k: vs for k, vs in options.items() if vs}
-        if total + sum(pools[k][vs[0]][1] for k, vs in live.items()) <= best_total:
-            return
-        if not live:
-            best, best_total = dict(chosen), total
-            return
-        k = min(live, key=lambda k: (len(live[k]), -pools[k][live[k][0]][1]))
-        rest = {j: vs for j, vs in live.items() if j != k}
-        for v in live[k]:
-            word = pools[k][v][0]
-            if word in used:
-                continue
-            narrowed = dict(rest)
-            for j, pos, jpos in crossers[k]:
-                if j in narrowed:
-                    narrowed[j] = [u for u in narrowed[j] if pools[j][u][0][jpos] == word[pos]]
-            chosen[k] = v
-            used.add(word)
-            go(total + pools[k][v][1], narrowed)
-            used.discard(word)
-            del chosen[k]
-        go(total, rest)  # leave this clue open
-
-    try:
-        go(0.0, {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)})
-    except (TimeoutError, RecursionError):
-        pass
-    return best
-
-
 # The loop trusts the strongest answers first: a round fills the grid only with candidates
 # scoring at least its floor, then re-solves the open clues against the letters placed so
 # far. Weak guesses placed early would feed wrong letters to every crossing clue.
@@ -385,7 +331,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     chosen: dict[int, int] = {}
     tried: set[tuple[int, str]] = set()  # (clue, pattern) pairs already re-solved
     for i, floor in enumerate((*FLOORS, FLOORS[-1])):  # the last fill uses the last round's answers
-        chosen = best_fill(clues, pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
+        chosen = weighted_fill([c.cells for c in clues], pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
         if i == len(FLOORS) or time.monotonic() > deadline - per_clue:
             break
         letters = placed(clues, pools, chosen)

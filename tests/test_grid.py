@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.grid import GridError, check_fill, dense, fill, filled_rows, grid_from_entries, prefix_tree, read_grid, read_words, slots
+from cryptic.grid import GridError, check_fill, dense, fill, filled_rows, grid_from_entries, prefix_tree, read_grid, read_words, slots, weighted_fill
 
 # Grids and word lists written for this project.
 SQUARE = "...\n...\n..."
@@ -183,3 +183,42 @@ def test_fill_command_outputs(tmp_path, capsys):
     grid.write_text("...\n..\n")
     code, _, err = run(["fill", str(grid), "--wordlist", str(words)], capsys)
     assert code == 2 and "row has 2 cells" in err and "Traceback" not in err
+
+
+def test_weighted_fill_gives_up_a_strong_answer_for_two_that_cross_it():
+    across, down1, down2 = ((0, 0), (0, 1), (0, 2)), ((0, 0), (1, 0), (2, 0)), ((0, 2), (1, 2), (2, 2))
+    pools = [[("CAT", 0.9), ("DOG", 0.5)], [("DIM", 0.6), ("COW", 0.1)], [("GAP", 0.6), ("TOP", 0.1)]]
+    # CAT alone scores 0.9 + 0.1 + 0.1; DOG with DIM and GAP scores 1.7.
+    assert weighted_fill([across, down1, down2], pools, deadline=math.inf) == {0: 1, 1: 0, 2: 0}
+    # Above 0.55 only CAT, DIM and GAP may be used: the two crossing answers beat CAT.
+    assert weighted_fill([across, down1, down2], pools, deadline=math.inf, floor=0.55) == {1: 0, 2: 0}
+
+
+def fill_total(lights, pools, chosen):
+    """The total score of a choice, or None when it breaks a crossing or repeats a word."""
+    letters, words = {}, []
+    for k, v in chosen.items():
+        word = pools[k][v][0]
+        words.append(word)
+        for cell, ch in zip(lights[k], word):
+            if letters.setdefault(cell, ch) != ch:
+                return None
+    return sum(pools[k][v][1] for k, v in chosen.items()) if len(set(words)) == len(words) else None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_weighted_fill_is_consistent_and_best(data):
+    g = read_grid(data.draw(small_grids))
+    lights = [s.cells for s in slots(g)]
+    pools = []
+    for cells in lights:
+        words = data.draw(st.lists(st.text(alphabet="ABC", min_size=len(cells), max_size=len(cells)), max_size=3, unique=True))
+        scores = data.draw(st.lists(st.integers(1, 9), min_size=len(words), max_size=len(words)))
+        pools.append(sorted(zip(words, [x / 10 for x in scores]), key=lambda ws: -ws[1]))
+    chosen = weighted_fill(lights, pools, deadline=math.inf)
+    total = fill_total(lights, pools, chosen)
+    assert total is not None  # crossings agree, no word twice
+    options = [[None, *range(len(p))] for p in pools]  # brute force: every choice, open lights too
+    best = max(t for combo in itertools.product(*options) if (t := fill_total(lights, pools, {k: v for k, v in enumerate(combo) if v is not None})) is not None)
+    assert math.isclose(total, best)

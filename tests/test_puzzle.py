@@ -95,23 +95,6 @@ def test_json_contract(capsys):
     assert all(set(e) == {"id", "answer", "confidence", "explanation"} for e in out["entries"])
 
 
-def test_weighted_fill_gives_up_a_strong_answer_for_two_that_cross_it():
-    from cryptic.puzzle import Clue, best_fill
-
-    across = Clue(("a",), "", ((0, 0), (0, 1), (0, 2)))
-    down1 = Clue(("b",), "", ((0, 0), (1, 0), (2, 0)))
-    down2 = Clue(("c",), "", ((0, 2), (1, 2), (2, 2)))
-    pools = [
-        [("CAT", 0.9, ""), ("DOG", 0.5, "")],
-        [("DIM", 0.6, ""), ("COW", 0.1, "")],
-        [("GAP", 0.6, ""), ("TOP", 0.1, "")],
-    ]
-    # CAT alone scores 0.9 + 0.1 + 0.1; DOG with DIM and GAP scores 1.7.
-    assert best_fill([across, down1, down2], pools, deadline=float("inf")) == {0: 1, 1: 0, 2: 0}
-    # Above 0.55 only CAT, DIM and GAP may be used: the two crossing answers beat CAT.
-    assert best_fill([across, down1, down2], pools, deadline=float("inf"), floor=0.55) == {1: 0, 2: 0}
-
-
 def test_plain_puzzles_are_known_by_their_type(tmp_path):
     data = frame()
     assert not read_puzzle(write(tmp_path, data)).plain

@@ -66,7 +66,7 @@ def _clean(text: str) -> str:
         raise ClueError("clue contains control characters")
     text = unicodedata.normalize("NFKD", text.replace("\n", " ").replace("\t", " "))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    bad = sorted({ch for ch in text if ord(ch) > 127 and ch not in "“”‘’…–—"})
+    bad = sorted({ch for ch in text if ord(ch) > 127 and ch not in "“”‘’…–—£"})
     if bad:
         raise ClueError(f"clue contains characters that are not English letters or punctuation: {''.join(bad[:5])!r}")
     return text.strip()
@@ -82,10 +82,14 @@ def parse_clue(text: str) -> Clue:
     text = _clean(text)
     if not text:
         raise ClueError("empty clue")
-    if not re.search(r"\([^()]*\)\s*$", text):
+    final = re.search(r"\([^()]*\)\s*$", text)
+    if not final:
         raise ClueError("no enumeration: end the clue with its answer's length, e.g. (5) or (3,4)")
+    # Setters put asides in brackets ("comb that's brown (chestnut)"); their words are the
+    # clue's words like any others, and only the last bracket is the enumeration.
+    body = re.sub(r"[()]", " ", text[: final.start()])
     try:
-        tree = clue_parser().parse(text)
+        tree = clue_parser().parse(body + final.group(0))
     except LarkError:
         enum = re.search(r"\([^()]*\)\s*$", text).group(0)
         if not re.fullmatch(r"\(\s*\d+(\s*[-,'’–]\s*\d+)*\s*\)\s*", enum):

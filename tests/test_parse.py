@@ -44,6 +44,15 @@ def test_words_keep_apostrophes_and_hyphens():
     assert parse_clue("Doctor’s hush-hush note (4)").words == ("Doctor's", "hush-hush", "note")
 
 
+def test_bracketed_asides_are_words_and_only_the_last_bracket_is_the_enumeration():
+    clue = parse_clue("Dull colour (grey, mostly) seen in a (3) (4)")
+    assert clue.words == ("Dull", "colour", "grey", "mostly", "seen", "in", "a", "3") and clue.enumeration.parts == (4,)
+
+
+def test_pound_signs_are_read():
+    assert parse_clue("Pay £5 to a £ collector (6)").words == ("Pay", "£5", "to", "a", "collector")
+
+
 @pytest.mark.parametrize(
     "text, message",
     [

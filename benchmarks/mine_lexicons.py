@@ -6,7 +6,8 @@ A mined phrase is kept only if it occurs word for word in its clue (so it really
 clue's indicator). For kinds signalled by verbs and adjectives, each one-word indicator
 also brings its other forms (mix: mixing, mixed, mixes; different: differently). Abbreviations are the curated corpora/abbreviations-curated.tsv plus the
 `LETTERS (clue words)` pairs of the explanations, kept when the letters are short (at most
-3), the words occur in the clue, and they are not letters an indicator picked (see `picked`:
+3; or whole dictionary words of four or five letters, `mine_word_substitutions`), the words
+occur in the clue, and they are not letters an indicator picked (see `picked`:
 in "S (regularly)" or "E (finally)" the letters are what a letter-picking indicator took
 in that clue, not what the word stands for; mined so, "finally" stood for eleven letters).
 
@@ -110,6 +111,25 @@ def mine_abbreviations(rows: list[dict]) -> set[tuple[str, str]]:
     return pairs
 
 
+def mine_word_substitutions(rows: list[dict]) -> set[tuple[str, str]]:
+    """(phrase, WORD) pairs of four or five letters, like 'CLOT (fool)' or 'TOFF (wealthy
+    chap)': the setters' synonyms a thesaurus lacks. Only whole pieces: not a piece with
+    letters cut off ('[g]LANCE (hasty look, initially missed)') or glossed with a comment,
+    and only dictionary words whose gloss is in the clue."""
+    from cryptic.thesaurus import in_dictionary
+
+    pairs = set()
+    for row in rows:
+        for m in re.finditer(r"(?:^|(?<=[\s(+]))([A-Z]{4,5})\s*\(([^()]+)\)", row["wordplay"]):
+            letters, gloss = m.group(1), m.group(2).strip()
+            phrase = " ".join(words_of(gloss))
+            if "," in gloss or not phrase or len(phrase.split()) > 3 or not in_clue(phrase, row["clue"]):
+                continue
+            if phrase.upper().replace(" ", "") != letters and in_dictionary(letters):
+                pairs.add((phrase, letters))
+    return pairs
+
+
 PICKING = frozenset(("first", "last", "alternate", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))
 EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
 
@@ -182,7 +202,7 @@ def main(argv: list[str]) -> int:
             picking |= phrases
     curated_abbr = ROOT / "corpora" / "abbreviations-curated.tsv"
     pairs = {tuple(ln.split("\t")[:2]) for ln in curated_abbr.read_text(encoding="utf-8").splitlines() if "\t" in ln and not ln.startswith("#")}
-    mined_abbr = {pair for pair in mine_abbreviations(rows) if not picked(*pair, picking)}
+    mined_abbr = {pair for pair in mine_abbreviations(rows) | mine_word_substitutions(rows) if not picked(*pair, picking)}
     merged = sorted(pairs | mined_abbr)
     (ROOT / "corpora" / "abbreviations.tsv").write_text("".join(f"{p}\t{l}\n" for p, l in merged), encoding="utf-8")
     print(f"abbreviations curated {len(pairs)}  mined {len(mined_abbr)}  total {len(merged)}")

@@ -305,7 +305,24 @@ class Timeout(Exception):
     """The search ran out of time."""
 
 
-class Search:
+class Budgeted:
+    """A search's node count, node limit (a restart's) and deadline."""
+
+    nodes: int
+    restarts: int
+    limit: float
+    deadline: float
+
+    def tick(self) -> None:
+        """Count a node; raise Timeout past the deadline, Restart past the node limit."""
+        self.nodes += 1
+        if self.nodes & 255 == 0 and time.monotonic() > self.deadline:
+            raise Timeout
+        if self.nodes > self.limit:
+            raise Restart
+
+
+class Search(Budgeted):
     """One search over a problem. Its state is its own: domains are copied per level."""
 
     def __init__(self, p: Problem, strategy: str, seed: int, deadline: float, on_step: Callable | None = None):
@@ -435,13 +452,6 @@ class Search:
         return new, wiped
 
     # -- the searches
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & 255 == 0 and time.monotonic() > self.deadline:
-            raise Timeout
-        if self.nodes > self.limit:
-            raise Restart
 
     def dfs(self, domains: list, words: dict[int, str]) -> dict[int, str] | None:
         """Chronological backtracking (with forward checking or MAC)."""
@@ -574,7 +584,7 @@ def prefix_tree(words: Sequence[str], depth: int = 0) -> Prefix:
 Undo = tuple[list[tuple[int, "Prefix"]], list[str]]  # (down light, its node before), words added
 
 
-class RowSearch:
+class RowSearch(Budgeted):
     """Fill in reading order: each across light (and each letter of a down light that no
     across light checks) in turn; a down light is followed down its trie of words, so the
     letters an across light may take at each cell are those that can continue the down
@@ -641,13 +651,6 @@ class RowSearch:
             if not bits:
                 return 0
         return bits
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & 255 == 0 and time.monotonic() > self.deadline:
-            raise Timeout
-        if self.nodes > self.limit:
-            raise Restart
 
     def choices(self, n: int) -> list[str]:
         """Item n's values (words, or letters of a down light), best first."""
@@ -742,7 +745,7 @@ ROW_RESTART_BASE = 20_000  # the same for the reading-order search (its nodes ar
 DENSE_TRIAL = 50  # nodes of arc consistency search tried on a dense grid before the reading-order search
 
 
-def restarting(search: Search | RowSearch, base: int, run: Callable[[], dict | None]) -> dict | None:
+def restarting(search: Budgeted, base: int, run: Callable[[], dict | None]) -> dict | None:
     """Run a search under node limits growing by the Luby sequence until one run ends
     within its limit (so its verdict is exhaustive); that run's fill, or None."""
     while True:
@@ -759,7 +762,7 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     start = time.monotonic()
     search = Search(p, strategy, seed, start + timeout, on_step)
-    searches: list[Search | RowSearch] = [search]
+    searches: list[Budgeted] = [search]
     domains: list = list(p.domains)
 
     def done(status: str, words: dict | None = None) -> Outcome:

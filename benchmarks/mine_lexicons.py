@@ -3,7 +3,8 @@
 Each indicator list is the hand-curated corpora/indicators/curated/<kind>.txt plus the
 phrases mined from the annotated explanations of ../shared/corpora/clues/wordplay-train.jsonl.
 A mined phrase is kept only if it occurs word for word in its clue (so it really was the
-clue's indicator). For kinds signalled by verbs and adjectives, each one-word indicator
+clue's indicator), and not if it picks letters and is curated as another letter-picking kind
+only (see `elsewhere`). For kinds signalled by verbs and adjectives, each one-word indicator
 also brings its other forms (mix: mixing, mixed, mixes; different: differently). Abbreviations are the curated corpora/abbreviations-curated.tsv plus the
 `LETTERS (clue words)` pairs of the explanations, kept when the letters are short (at most
 3; or whole dictionary words of four or five letters, `mine_word_substitutions`), the words
@@ -176,6 +177,15 @@ def read_list(path: Path) -> set[str]:
     return {ln.strip().lower() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip() and not ln.startswith("#")}
 
 
+def elsewhere(kind: str, phrase: str, curated_of: dict[str, set[str]]) -> bool:
+    """Whether a phrase mined as a letter-picking indicator of one kind is curated as another
+    such kind only: the explanations' brackets then misread it ("regularly" mined as a
+    first-letter and a middle indicator; "holding", a hidden-word indicator, as curtailment)."""
+    if kind not in PICKING or phrase in curated_of.get(kind, ()):
+        return False
+    return any(phrase in curated_of[other] for other in PICKING if other != kind and other in curated_of)
+
+
 def picked(phrase: str, letters: str, picking: set[str]) -> bool:
     """Whether a mined pair is most likely letters an indicator picked rather than what its
     words stand for: the words are a letter-picking indicator, and the letters are one
@@ -193,11 +203,11 @@ def main(argv: list[str]) -> int:
     rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     found = mine_indicators(rows)
     picking: set[str] = set()  # indicators of kinds that pick letters out of other words
-    for curated in sorted((INDICATORS / "curated").glob("*.txt")):
-        kind = curated.stem
-        phrases = expanded(kind, read_list(curated) | found.get(kind, set()))
+    curated_of = {path.stem: read_list(path) for path in sorted((INDICATORS / "curated").glob("*.txt"))}
+    for kind, curated in curated_of.items():
+        phrases = expanded(kind, curated | {p for p in found.get(kind, set()) if not elsewhere(kind, p, curated_of)})
         (INDICATORS / f"{kind}.txt").write_text("".join(f"{p}\n" for p in sorted(phrases)), encoding="utf-8")
-        print(f"{kind:12s} curated {len(read_list(curated)):4d}  mined {len(found.get(kind, ())):4d}  total {len(phrases):4d}")
+        print(f"{kind:12s} curated {len(curated):4d}  mined {len(found.get(kind, ())):4d}  total {len(phrases):4d}")
         if kind in PICKING:
             picking |= phrases
     curated_abbr = ROOT / "corpora" / "abbreviations-curated.tsv"

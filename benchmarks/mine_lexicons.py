@@ -100,16 +100,21 @@ def mine_indicators(rows: list[dict]) -> dict[str, set[str]]:
     return found
 
 
+def glossed(rows: list[dict], piece: str) -> Iterator[tuple[str, str, str]]:
+    """(phrase, LETTERS, gloss) for each `LETTERS (gloss)` match of the pattern `piece` in
+    the explanations whose gloss, up to its first comma, is one to three words of the clue
+    (and not the letters themselves)."""
+    for row in rows:
+        for m in re.finditer(piece, row["wordplay"]):
+            letters, gloss = m.group(1), m.group(2).strip()
+            phrase = " ".join(words_of(gloss.split(",")[0]))
+            if phrase and len(phrase.split()) <= 3 and in_clue(phrase, row["clue"]) and phrase.upper() != letters:
+                yield phrase, letters, gloss
+
+
 def mine_abbreviations(rows: list[dict]) -> set[tuple[str, str]]:
     """(phrase, LETTERS) pairs of explanations like 'DA (lawyer)', checked against the clue."""
-    pairs = set()
-    for row in rows:
-        for m in re.finditer(r"\b([A-Z]{1,3})\s*\(([^()]+)\)", row["wordplay"]):
-            letters, gloss = m.group(1), m.group(2).split(",")[0].strip()
-            phrase = " ".join(words_of(gloss))
-            if phrase and len(phrase.split()) <= 3 and in_clue(phrase, row["clue"]) and phrase.upper() != letters:
-                pairs.add((phrase, letters))
-    return pairs
+    return {(phrase, letters) for phrase, letters, _ in glossed(rows, r"\b([A-Z]{1,3})\s*\(([^()]+)\)")}
 
 
 def mine_word_substitutions(rows: list[dict]) -> set[tuple[str, str]]:
@@ -119,16 +124,8 @@ def mine_word_substitutions(rows: list[dict]) -> set[tuple[str, str]]:
     and only dictionary words whose gloss is in the clue."""
     from cryptic.thesaurus import in_dictionary
 
-    pairs = set()
-    for row in rows:
-        for m in re.finditer(r"(?:^|(?<=[\s(+]))([A-Z]{4,5})\s*\(([^()]+)\)", row["wordplay"]):
-            letters, gloss = m.group(1), m.group(2).strip()
-            phrase = " ".join(words_of(gloss))
-            if "," in gloss or not phrase or len(phrase.split()) > 3 or not in_clue(phrase, row["clue"]):
-                continue
-            if phrase.upper().replace(" ", "") != letters and in_dictionary(letters):
-                pairs.add((phrase, letters))
-    return pairs
+    pieces = glossed(rows, r"(?:^|(?<=[\s(+]))([A-Z]{4,5})\s*\(([^()]+)\)")
+    return {(phrase, letters) for phrase, letters, gloss in pieces if "," not in gloss and phrase.replace(" ", "").upper() != letters and in_dictionary(letters)}
 
 
 PICKING = frozenset(("first", "last", "alternate", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))

@@ -234,21 +234,23 @@ def pattern_bits(wl: WordList, pattern: str) -> int:
     return bits
 
 
+def crossings(lights: Sequence[Sequence[Cell]]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each light (its cells), (other light, my position, its position) at each shared cell."""
+    by_cell: dict[Cell, list[tuple[int, int]]] = {}
+    for k, cells in enumerate(lights):
+        for pos, cell in enumerate(cells):
+            by_cell.setdefault(cell, []).append((k, pos))
+    return tuple(
+        tuple((other, pos, opos) for pos, cell in enumerate(cells) for other, opos in by_cell[cell] if other != k)
+        for k, cells in enumerate(lights)
+    )  # fmt: skip
+
+
 def problem(grid: Grid, lists: Sequence[WordList]) -> Problem:
     """The constraint problem of filling the grid with one word list per slot."""
     ss = slots(grid)
-    by_cell: dict[Cell, list[tuple[int, int]]] = {}
-    for k, s in enumerate(ss):
-        for pos, cell in enumerate(s.cells):
-            by_cell.setdefault(cell, []).append((k, pos))
-    crossings = []
-    for k, s in enumerate(ss):
-        row = []
-        for pos, cell in enumerate(s.cells):
-            row.extend((other, pos, opos) for other, opos in by_cell[cell] if other != k)
-        crossings.append(tuple(row))
     domains = tuple(pattern_bits(wl, light(grid.rows, s)) for s, wl in zip(ss, lists))
-    return Problem(ss, tuple(lists), domains, tuple(crossings))
+    return Problem(ss, tuple(lists), domains, crossings([s.cells for s in ss]))
 
 
 SMALL = 32  # domains this small are read word by word in letters_at
@@ -308,10 +310,10 @@ class Timeout(Exception):
 class Budgeted:
     """A search's node count, node limit (a restart's) and deadline."""
 
-    nodes: int
-    restarts: int
-    limit: float
-    deadline: float
+    def __init__(self, deadline: float):
+        self.deadline = deadline
+        self.nodes, self.restarts = 0, 0
+        self.limit = math.inf  # node limit of the current run
 
     def tick(self) -> None:
         """Count a node; raise Timeout past the deadline, Restart past the node limit."""
@@ -326,11 +328,10 @@ class Search(Budgeted):
     """One search over a problem. Its state is its own: domains are copied per level."""
 
     def __init__(self, p: Problem, strategy: str, seed: int, deadline: float, on_step: Callable | None = None):
-        self.p, self.strategy, self.deadline, self.on_step = p, strategy, deadline, on_step
+        super().__init__(deadline)
+        self.p, self.strategy, self.on_step = p, strategy, on_step
         self.rng = random.Random(seed)
         self.weight = [1] * len(p.slots)  # dom/wdeg conflict weights
-        self.nodes, self.restarts = 0, 0
-        self.limit = math.inf  # node limit of the current run
         self.allowed: dict[tuple[int, int, int], int] = {}  # (slot, position, letter mask) -> words
 
     # -- propagation
@@ -598,26 +599,23 @@ class RowSearch(Budgeted):
     CACHE_MAX = 200_000  # letter-set bitsets kept before the cache is emptied
 
     def __init__(self, p: Problem, domains: Sequence[int], seed: int, deadline: float, on_step: Callable | None = None):
-        self.p, self.deadline, self.on_step = p, deadline, on_step
+        super().__init__(deadline)
+        self.p, self.on_step = p, on_step
         self.rng = random.Random(seed)
-        self.nodes, self.restarts, self.limit = 0, 0, math.inf
         self.domains = domains
-        down_at = {cell: (k, i) for k, s in enumerate(p.slots) if s.direction == "down" for i, cell in enumerate(s.cells)}
-        across_cells = {cell for s in p.slots if s.direction == "across" for cell in s.cells}
         items: list[tuple[Cell, int, tuple]] = []  # (first cell, slot, ((my pos, down light, its pos), ...))
         for k, s in enumerate(p.slots):
-            if s.direction == "across":
-                items.append((s.cells[0], k, tuple((i, *down_at[c]) for i, c in enumerate(s.cells) if c in down_at)))
+            if s.direction == "across":  # an across light crosses down lights only
+                items.append((s.cells[0], k, tuple((i, d, j) for d, i, j in p.crossings[k])))
             else:
-                items.extend((c, k, ((0, k, i),)) for i, c in enumerate(s.cells) if c not in across_cells)
+                crossed = {i for _, i, _ in p.crossings[k]}
+                items.extend((c, k, ((0, k, i),)) for i, c in enumerate(s.cells) if i not in crossed)
         items.sort()
         self.items = [(k, links) for _, k, links in items]
         self.is_across = [p.slots[k].direction == "across" for k, _ in self.items]
+        downs = [{d for _, d, _ in links} for _, links in self.items]
         # Later across lights sharing a down light with an item: the ones to look ahead at.
-        self.watch = [
-            tuple(m for m in range(n + 1, len(self.items)) if self.is_across[m] and {d for _, d, _ in self.items[m][1]} & {d for _, d, _ in links})
-            for n, (_, links) in enumerate(self.items)
-        ]  # fmt: skip
+        self.watch = [tuple(m for m in range(n + 1, len(self.items)) if self.is_across[m] and downs[m] & downs[n]) for n in range(len(self.items))]
         tries: dict[tuple[int, int], Prefix] = {}
         self.node: dict[int, Prefix] = {}
         self.depth: dict[int, int] = {}
@@ -777,7 +775,8 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
         for k in range(len(domains)):
             if search.propagate(domains, k, full=True) is not None:
                 return verdict(None)
-        if strategy == "auto" and dense(p.slots):
+        rows_first = strategy == "rows" or strategy == "auto" and dense(p.slots)
+        if rows_first and strategy == "auto":
             # A small dense grid falls to arc consistency at once (5x5 in 19 nodes), before
             # the reading-order search would have built its tries: a short try first.
             search.limit = DENSE_TRIAL
@@ -785,7 +784,7 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
                 return verdict(search.dfs(list(domains), {}))
             except Restart:
                 pass
-        if strategy == "rows" or strategy == "auto" and dense(p.slots):
+        if rows_first:
             rows = RowSearch(p, domains, seed, start + timeout, on_step)
             searches.append(rows)
             return verdict(restarting(rows, ROW_RESTART_BASE, lambda: rows.dfs(0, {})))
@@ -811,14 +810,7 @@ def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadl
     deadline): the light with the fewest candidates left goes next (MRV), a placed word
     narrows its crossers (forward checking), and a branch whose total plus every open
     light's best cannot beat the best fill is cut. Light index -> chosen pool index."""
-    crossers: list[list[tuple[int, int, int]]] = [[] for _ in lights]  # (other light, my pos, its pos)
-    at: dict[Cell, list[tuple[int, int]]] = {}
-    for k, cells in enumerate(lights):
-        for pos, cell in enumerate(cells):
-            for j, jpos in at.get(cell, ()):
-                crossers[k].append((j, pos, jpos))
-                crossers[j].append((k, jpos, pos))
-            at.setdefault(cell, []).append((k, pos))
+    crossers = crossings(lights)
     best: dict[int, int] = {}
     best_total = -1.0
     chosen: dict[int, int] = {}

@@ -91,7 +91,7 @@ def parse_clue(text: str) -> Clue:
     try:
         tree = clue_parser().parse(body + final.group(0))
     except LarkError:
-        enum = re.search(r"\([^()]*\)\s*$", text).group(0)
+        enum = final.group(0)
         if not re.fullmatch(r"\(\s*\d+(\s*[-,'’–]\s*\d+)*\s*\)\s*", enum):
             raise ClueError(f"malformed enumeration {enum.strip()!r}: expected e.g. (5), (3,4), (5-3) or (5'1)") from None
         raise ClueError("cannot read the clue's words: use letters, digits and ordinary punctuation") from None

@@ -156,8 +156,9 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
 
 def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "") -> Iterator[Solution]:
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
-    words its letter-exact wordplay makes (raising Cut past the deadline `within` set). A word hidden in the clue's run-on letters must
-    be a dictionary word: the frequency list also holds fragments (EXCELLENT -> CELLENT)."""
+    words its letter-exact wordplay makes (raising Cut past the deadline `within` set). A
+    word hidden in the clue's run-on letters must be a dictionary word: the frequency list
+    also holds fragments (EXCELLENT -> CELLENT)."""
     if parse.wordplay is None:
         for c in candidates[:3]:
             shown = th.display(c.letters, enum)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import assert_never
 
+from cryptic.coverage import Piece
 from cryptic.forest import children
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
@@ -155,3 +156,13 @@ def describe(d: Derivation) -> str:
             return f"{describe(d.parts[1])} ({' '.join(i)}) {describe(d.parts[0])}"
         case _:
             assert_never(node)
+
+
+PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})", "initial": "{} (first letter of {})"}
+
+
+def describe_pieces(answer: str, pieces: tuple[Piece, ...]) -> str:
+    """Plain English for pieces of wordplay no reading joined: 'wordplay pieces (6 of 7 letters): TAR (sailor) + GET (obtain)'."""
+    spelt = sum(len(p.letters) for p in pieces)
+    shown = " + ".join(PIECE_FORMS[p.how].format(p.letters, " ".join(p.words)) for p in pieces)
+    return f"wordplay pieces ({spelt} of {len(answer)} letters): {shown}"

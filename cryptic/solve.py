@@ -10,7 +10,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from cryptic import thesaurus as th
-from cryptic.explain import describe, draw_derivation, label, q
+from cryptic.coverage import Piece, cover
+from cryptic.explain import describe, describe_pieces, draw_derivation, label, q
 from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
@@ -26,7 +27,12 @@ READING_SHARE = 0.2
 MIN_READING = 0.2
 
 
-Features = tuple[float, float, float, bool, bool]  # cost, definition strength, frequency, verified, wordplay only
+# cost, definition strength, frequency, verified, wordplay only, share of the answer the
+# other words spell (1 when a reading's wordplay makes it)
+Features = tuple[float, float, float, bool, bool, float]
+# A definition-only answer is looked for this deep among its definition's candidates, for
+# ones the rest of the clue partly spells.
+DEFINITION_DEPTH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,8 @@ def ranking() -> Mapping[str, float]:
     return number_table("ranking.json")
 
 
-def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool, w: Mapping[str, float] | None = None) -> float:
+def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool, covered: float,
+          w: Mapping[str, float] | None = None) -> float:  # fmt: skip
     """A score in (0, 1) from the features of a candidate (weights in corpora/ranking.json)."""
     w = w or ranking()
     z = (
@@ -68,6 +75,7 @@ def score(cost: float, strength: float, frequency: float, verified: bool, wordpl
         - w["cost"] * min(cost, 2000) / 100
         + w["verified"] * verified
         + w["wordplay_only"] * wordplay_only
+        + w["coverage"] * covered
     )
     return 1 / (1 + math.exp(-z))
 
@@ -93,13 +101,15 @@ def letter_exact(node: Node) -> bool:
     return isinstance(node, LETTER_EXACT)
 
 
-def explanation(answer: str, parse: Parse | None, derivation: Derivation | None, definition: Words, relation: str = "") -> str:
+def explanation(answer: str, parse: Parse | None, derivation: Derivation | None, definition: Words, relation: str = "",
+                partial: tuple[Piece, ...] = ()) -> str:  # fmt: skip
     """Plain English: 'NADIR: "Lowest point" = definition; anagram (ruptured) of DRAIN'."""
     head = f"{answer}: {q(definition)} = definition"
     if parse is not None and parse.wordplay is None:
         return f"{head} (cryptic definition)"
     if derivation is None:
-        return f"{head}{f' ({relation})' if relation else ''}; wordplay not found"
+        found = describe_pieces(th.letters_of(answer), partial) if partial else "wordplay not found"
+        return f"{head}{f' ({relation})' if relation else ''}; {found}"
     link = f"; link {q(parse.link)}" if parse and parse.link else ""
     return f"{head}{link}; {describe(derivation)}"
 
@@ -162,7 +172,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     if parse.wordplay is None:
         for c in candidates[:3]:
             shown = th.display(c.letters, enum)
-            yield solution(c.letters, shown, parse.definition, parse, None, (cost, c.strength, c.frequency, False, False),
+            yield solution(c.letters, shown, parse.definition, parse, None, (cost, c.strength, c.frequency, False, False, 0.0),
                            explanation(shown, parse, None, parse.definition))  # fmt: skip
         return
     matched = set()
@@ -179,7 +189,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             # Verified: the wordplay makes the answer and the thesaurus relates the definition
             # to it directly (not only through a content word or two hops).
             verified = c.strength >= SECOND_DEFINITION
-            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, verified, False),
+            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, verified, False, 1.0),
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
@@ -188,19 +198,26 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             d = next(derive(parse.wordplay, s), None)
             if d is not None:
                 shown = th.display(s, enum)
-                yield solution(s, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(s), False, True),
+                yield solution(s, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(s), False, True, 1.0),
                                explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
 
 
 def definition_only(clue: Clue, candidates_of) -> Iterator[Solution]:
-    """Yield the strongest definition matches at either end of the clue, unverified."""
+    """Yield definition matches at either end of the clue, unverified: the strongest few,
+    and deeper ones that the rest of the clue partly spells."""
     words = clue.words
     for k in range(1, min(4, len(words)) + 1):
-        for span in (words[:k], words[-k:]):
-            for c in candidates_of(span)[:3]:
+        for where in ((0, k), (len(words) - k, len(words))):
+            span = words[slice(*where)]
+            if not th.content_words(th.norm(" ".join(span))):
+                continue  # "a" or "her" alone defines nothing
+            for rank, c in enumerate(candidates_of(span)[:DEFINITION_DEPTH]):
+                covered, partial = cover(c.letters, words, where) if k < len(words) else (0.0, ())
+                if rank >= 3 and not covered:
+                    continue
                 shown = th.display(c.letters, clue.enumeration)
-                yield solution(c.letters, shown, span, None, None, (400 + 60 * k, c.strength, c.frequency, False, False),
-                               explanation(shown, None, None, span, RELATIONS.get(c.relation, "")))  # fmt: skip
+                yield solution(c.letters, shown, span, None, None, (400 + 60 * k, c.strength, c.frequency, False, False, covered),
+                               explanation(shown, None, None, span, RELATIONS.get(c.relation, ""), partial))  # fmt: skip
 
 
 def explain_solutions(clue: Clue, top: int = 3, timeout: float = DEFAULT_TIMEOUT) -> str:

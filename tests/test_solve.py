@@ -6,7 +6,8 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, FirstLetters, Hidden, Insertion, Reversal, Subtraction, Truncation
 from cryptic.parse import parse_clue
-from cryptic.solve import letter_exact, solve
+from cryptic.solve import definition_only, letter_exact, solve
+from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
 # and the kind of tree that must explain it.
@@ -67,3 +68,23 @@ def test_bad_batch_lines_need_no_thesaurus():
 def test_letter_exact_trees():
     assert letter_exact(Concat((Anagram(("mad",), ("tea",)), Hidden(("in",), ("abcde",), False))))
     assert not letter_exact(Insertion(("in",), Anagram(("x",), ("ab",)), Truncation("behead", ("x",), Subtraction(("x",), Container(("x",), FirstLetters(("x",), ("a",)), FirstLetters(("x",), ("b",))), FirstLetters(("x",), ("c",))))))
+
+
+@pytest.mark.slow
+def test_definition_only_answers_the_rest_of_the_clue_partly_spells_rank_higher():
+    """TARGET is only fourth among the definition's candidates, but "sailor" and "obtain"
+    spell it (TAR + GET), so it is offered, explained, and scored above the other three."""
+    clue = parse_clue("Sailor obtain aim (6)")
+    weak = [Candidate(w, w, 0.9, 4.0, "s") for w in ("GOALIE", "INTENT", "OBJECT", "TARGET")]
+    found = {s.answer: s for s in definition_only(clue, lambda span: weak if span == ("aim",) else [])}
+    assert set(found) == {"GOALIE", "INTENT", "OBJECT", "TARGET"}
+    assert found["TARGET"].features[-1] == 1.0
+    assert "wordplay pieces (6 of 6 letters): TAR (Sailor) + GET (obtain)" in found["TARGET"].explanation
+    assert all(found["TARGET"].score > found[w].score for w in ("GOALIE", "INTENT", "OBJECT"))
+
+
+@pytest.mark.slow
+def test_definition_only_skips_function_words():
+    clue = parse_clue("A strike is a disaster (8)")
+    spans = {s.definition for s in definition_only(clue, lambda span: [Candidate("CALAMITY", "calamity", 0.9, 4.0, "s")])}
+    assert ("a",) not in spans and ("disaster",) in spans

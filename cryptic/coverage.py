@@ -1,0 +1,102 @@
+"""Partial wordplay: how much of a candidate answer the clue's other words can spell, piece
+by piece, when no full reading makes it (a missing indicator or synonym leaves most clues
+there). A ranking feature for definition-only answers, not a proof."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from cryptic import thesaurus as th
+from cryptic.nodes import Letters, Words
+
+MAX_RUN = 3  # words one piece may stand for ("the French" -> LA, LE, LES)
+MIN_ANAGRAM = 3  # shorter runs of letters match too many substrings by chance
+SINGLE = 1 / 3  # a one-letter piece: an initial or abbreviation fits most answers somewhere
+
+Span = tuple[int, int]  # words [start, end) of the clue
+How = str  # "synonym", "reversed", "anagram", "initial"
+
+
+class Pieces(NamedTuple):
+    """What runs of the clue's words can stand for: letters -> (start, end, how), and
+    sorted letters -> the runs whose own letters they are (anagram fodder)."""
+
+    spelt: Mapping[Letters, tuple[tuple[int, int, How], ...]]
+    sorted: Mapping[Letters, tuple[Span, ...]]
+
+
+class Piece(NamedTuple):
+    """Letters of the answer that a run of the clue's words spells."""
+
+    letters: Letters
+    words: Words
+    how: How
+
+
+Cover = tuple[float, tuple[Piece, ...]]  # share of the answer spelt, and by what
+
+
+@functools.lru_cache(maxsize=2_000)
+def pieces(words: Words) -> Pieces:
+    """Each run of one to three words' synonyms and substitutions (and their reversals),
+    its letters sorted, and each word's initial."""
+    spelt: dict[Letters, list[tuple[int, int, How]]] = {}
+    fodder: dict[Letters, list[Span]] = {}
+    for a in range(len(words)):
+        for b in range(a + 1, min(len(words), a + MAX_RUN) + 1):
+            phrase = " ".join(words[a:b])
+            for s in th.synonym_table(th.norm(phrase)):
+                spelt.setdefault(s, []).append((a, b, "synonym"))
+                if len(s) > 1 and s[::-1] != s:
+                    spelt.setdefault(s[::-1], []).append((a, b, "reversed"))
+            own = th.letters_of(phrase)
+            if len(own) >= MIN_ANAGRAM:
+                fodder.setdefault("".join(sorted(own)), []).append((a, b))
+        if initial := th.letters_of(words[a])[:1]:
+            spelt.setdefault(initial, []).append((a, a + 1, "initial"))
+    return Pieces(freeze(spelt), freeze(fodder))
+
+
+def freeze(table: dict) -> dict:
+    """The table with tuples of distinct values."""
+    return {k: tuple(dict.fromkeys(v)) for k, v in table.items()}
+
+
+def cover(answer: Letters, words: Words, definition: Span) -> Cover:
+    """The largest share of the answer's letters (0-1) that pieces of the words outside the
+    definition spell in place, in clue order and each word used once, with those pieces; a
+    one-letter piece counts a third. No piece may be the whole answer (that would be a
+    second definition)."""
+    p = pieces(words)
+    n = len(answer)
+    first = definition[1] if definition[0] == 0 else 0
+    last = definition[0] if definition[0] > 0 else len(words)
+
+    @functools.cache
+    def best(i: int, w: int) -> Cover:
+        """The best cover of the answer from letter i on, using words from w on."""
+        if i == n:
+            return 0.0, ()
+        found = best(i + 1, w)
+        for j in range(i + 1, n + (i > 0)):
+            sub = answer[i:j]
+            runs = p.spelt.get(sub, ())
+            if j - i >= MIN_ANAGRAM:
+                runs += tuple((a, b, "anagram") for a, b in p.sorted.get("".join(sorted(sub)), ()))
+            gain = j - i if j - i > 1 else SINGLE
+            for a, b, how in runs:
+                if a >= w and b <= last:
+                    value, rest = best(j, b)
+                    if gain + value > found[0]:
+                        found = gain + value, (Piece(sub, words[a:b], how), *rest)
+        return found
+
+    value, used = best(0, first)
+    return (value / n if n else 0.0), used
+
+
+def coverage(answer: Letters, words: Words, definition: Span) -> float:
+    """The share of the answer the words outside the definition spell (see `cover`)."""
+    return cover(answer, words, definition)[0]

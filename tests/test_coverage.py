@@ -1,0 +1,52 @@
+"""Partial wordplay: how much of an answer the clue's other words spell."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cryptic.coverage import coverage, pieces
+
+WORDS = ("sailor", "obtain", "aim")  # written for these tests: TAR + GET = "aim"
+
+
+def test_a_charade_of_synonyms_is_covered_whole():
+    assert coverage("TARGET", WORDS, (2, 3)) == 1.0
+
+
+def test_pieces_must_come_in_clue_order():
+    assert coverage("GETTAR", WORDS, (2, 3)) < 1.0
+
+
+def test_definition_words_are_not_pieces():
+    # "aim" is the definition: its letters may not spell part of the answer
+    assert coverage("TARAIM", WORDS, (2, 3)) < coverage("TARAIM", ("sailor", "aim", "obtain"), (2, 3))
+
+
+def test_anagrams_and_literal_words_are_pieces():
+    assert coverage("TSARIN", ("tears", "star", "in", "mad"), (0, 1)) == 1.0
+
+
+def test_a_piece_may_not_be_the_whole_answer():
+    # that would be a second definition, not wordplay
+    assert coverage("TAR", ("sailor", "pitch"), (1, 2)) < 1.0
+
+
+def test_one_letter_pieces_count_less():
+    assert 0 < coverage("SNAG", ("south", "north", "catch"), (2, 3)) < 0.5
+
+
+def test_pieces_include_reversals():
+    assert "RAT" in pieces(("sailor",)).spelt
+
+
+VOCABULARY = ["sailor", "obtain", "aim", "doctor", "in", "river", "note", "about", "the", "old"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4), st.lists(st.sampled_from(VOCABULARY), max_size=2),
+       st.text(alphabet="ADEINORST", min_size=1, max_size=9))  # fmt: skip
+def test_coverage_is_a_share_and_more_words_never_cover_less(words, extra, answer):
+    """Adding words after the wordplay's end can only add pieces."""
+    clue = ("def", *words)
+    base = coverage(answer, clue, (0, 1))
+    assert 0.0 <= base <= 1.0
+    assert coverage(answer, clue + tuple(extra), (0, 1)) >= base

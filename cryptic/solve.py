@@ -16,7 +16,7 @@ from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
-    Node, Parse, Reversal, Words,
+    Node, Parse, Reversal, Synonym, Words,
 )  # fmt: skip
 from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, on_time, pattern_ok, within
 
@@ -28,7 +28,7 @@ MIN_READING = 0.2
 
 
 # cost, definition strength, frequency, verified, wordplay only, share of the answer the
-# other words spell (1 when a reading's wordplay makes it)
+# other words spell (1 when a reading's wordplay, not a lone synonym, makes it)
 Features = tuple[float, float, float, bool, bool, float]
 # A definition-only answer is looked for this deep among its definition's candidates, for
 # ones the rest of the clue partly spells.
@@ -179,6 +179,8 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
         candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
     possible = could_make(parse.wordplay)
+    # A lone synonym spells the answer in one piece: a second definition, not wordplay's pieces
+    spelt = 0.0 if isinstance(parse.wordplay, Synonym) else 1.0
     for k, c in enumerate(candidates):
         if k % 8 == 0:
             on_time()
@@ -189,7 +191,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             # Verified: the wordplay makes the answer and the thesaurus relates the definition
             # to it directly (not only through a content word or two hops).
             verified = c.strength >= SECOND_DEFINITION
-            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, verified, False, 1.0),
+            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, verified, False, spelt),
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):

@@ -12,7 +12,9 @@ from cryptic import thesaurus as th
 from cryptic.nodes import Letters, Words
 
 MAX_RUN = 3  # words one piece may stand for ("the French" -> LA, LE, LES)
-MIN_ANAGRAM = 3  # shorter runs of letters match too many substrings by chance
+# Shorter anagrams and reversals match too many substrings by chance (IN -> NI, "in to" -> TION)
+MIN_ANAGRAM = 4
+MIN_REVERSED = 3
 SINGLE = 1 / 3  # a one-letter piece: an initial or abbreviation fits most answers somewhere
 
 Span = tuple[int, int]  # words [start, end) of the clue
@@ -49,7 +51,7 @@ def pieces(words: Words) -> Pieces:
             phrase = " ".join(words[a:b])
             for s in th.synonym_table(th.norm(phrase)):
                 spelt.setdefault(s, []).append((a, b, "synonym"))
-                if len(s) > 1 and s[::-1] != s:
+                if len(s) >= MIN_REVERSED and s[::-1] != s:
                     spelt.setdefault(s[::-1], []).append((a, b, "reversed"))
             own = th.letters_of(phrase)
             if len(own) >= MIN_ANAGRAM:

@@ -40,7 +40,7 @@ class Piece(NamedTuple):
 Cover = tuple[float, tuple[Piece, ...]]  # share of the answer spelt, and by what
 
 
-@functools.lru_cache(maxsize=2_000)
+@functools.lru_cache(maxsize=64)  # one clue's, asked for each of its candidates; each holds thousands of synonyms
 def pieces(words: Words) -> Pieces:
     """Each run of one to three words' synonyms and substitutions (and their reversals),
     its letters sorted, and each word's initial."""

@@ -118,8 +118,10 @@ RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o"
              "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "2": "two steps away"}  # fmt: skip
 
 
-def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000) -> Outcome:
-    """Solve a clue: every answer found, best first, within the time budget."""
+def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,
+          depth: int = DEFINITION_DEPTH) -> Outcome:  # fmt: skip
+    """Solve a clue: every answer found, best first, within the time budget (definition-only
+    answers looked for `depth` deep)."""
     th.warm()  # on a fresh machine the first call builds the index: that is not the clue's time
     deadline = time.monotonic() + timeout
     forget()
@@ -158,7 +160,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
                 out.cut = True  # this reading ran out of its share; the next may be quicker
     except Cut:
         out.cut = True
-    for s in definition_only(clue, candidates_of):
+    for s in definition_only(clue, candidates_of, depth):
         keep(s)
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
@@ -204,7 +206,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                                explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
 
 
-def definition_only(clue: Clue, candidates_of) -> Iterator[Solution]:
+def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) -> Iterator[Solution]:
     """Yield definition matches at either end of the clue, unverified: the strongest few,
     and deeper ones that the rest of the clue partly spells."""
     words = clue.words
@@ -213,7 +215,7 @@ def definition_only(clue: Clue, candidates_of) -> Iterator[Solution]:
             span = words[slice(*where)]
             if not th.content_words(th.norm(" ".join(span))):
                 continue  # "a" or "her" alone defines nothing
-            for rank, c in enumerate(candidates_of(span)[:DEFINITION_DEPTH]):
+            for rank, c in enumerate(candidates_of(span)[:depth]):
                 covered, partial = cover(c.letters, words, where) if k < len(words) else (0.0, ())
                 if rank >= 3 and not covered:
                     continue

@@ -158,11 +158,13 @@ def describe(d: Derivation) -> str:
             assert_never(node)
 
 
-PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})", "initial": "{} (first letter of {})"}
+PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})",
+               "initial": "{} (first letter of {})"}  # fmt: skip
 
 
 def describe_pieces(answer: str, pieces: tuple[Piece, ...]) -> str:
-    """Plain English for pieces of wordplay no reading joined: 'wordplay pieces (6 of 7 letters): TAR (sailor) + GET (obtain)'."""
+    """Plain English for pieces of wordplay that no reading joined:
+    'wordplay pieces (6 of 7 letters): TAR (sailor) + GET (obtain)'."""
     spelt = sum(len(p.letters) for p in pieces)
     shown = " + ".join(PIECE_FORMS[p.how].format(p.letters, " ".join(p.words)) for p in pieces)
     return f"wordplay pieces ({spelt} of {len(answer)} letters): {shown}"

@@ -15,10 +15,13 @@ MAX_RUN = 3  # words one piece may stand for ("the French" -> LA, LE, LES)
 # Shorter anagrams and reversals match too many substrings by chance (IN -> NI, "in to" -> TION)
 MIN_ANAGRAM = 4
 MIN_REVERSED = 3
-SINGLE = 1 / 3  # a one-letter piece: an initial or abbreviation fits most answers somewhere
+SINGLE = 1 / 3  # a one-letter piece: an abbreviation fits most answers somewhere
+# A reversal counts half its letters: with no indicator, reversed synonyms fit wrong answers
+# as often as right ones (so did any word's initial, which is no piece at all).
+REVERSED = 0.5
 
 Span = tuple[int, int]  # words [start, end) of the clue
-How = str  # "synonym", "reversed", "anagram", "initial"
+How = str  # "synonym", "reversed", "anagram"
 
 
 class Pieces(NamedTuple):
@@ -43,7 +46,7 @@ Cover = tuple[float, tuple[Piece, ...]]  # share of the answer spelt, and by wha
 @functools.lru_cache(maxsize=64)  # one clue's, asked for each of its candidates; each holds thousands of synonyms
 def pieces(words: Words) -> Pieces:
     """Each run of one to three words' synonyms and substitutions (and their reversals),
-    its letters sorted, and each word's initial."""
+    and its letters sorted."""
     spelt: dict[Letters, list[tuple[int, int, How]]] = {}
     fodder: dict[Letters, list[Span]] = {}
     for a in range(len(words)):
@@ -56,8 +59,6 @@ def pieces(words: Words) -> Pieces:
             own = th.letters_of(phrase)
             if len(own) >= MIN_ANAGRAM:
                 fodder.setdefault("".join(sorted(own)), []).append((a, b))
-        if initial := th.letters_of(words[a])[:1]:
-            spelt.setdefault(initial, []).append((a, a + 1, "initial"))
     return Pieces(freeze(spelt), freeze(fodder))
 
 
@@ -69,7 +70,7 @@ def freeze(table: dict) -> dict:
 def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     """The largest share of the answer's letters (0-1) that pieces of the words outside the
     definition spell in place, in clue order and each word used once, with those pieces; a
-    one-letter piece counts a third. No piece may be the whole answer (that would be a
+    one-letter piece counts a third, a reversed one half. No piece may be the whole answer (that would be a
     second definition)."""
     p = pieces(words)
     n = len(answer)
@@ -87,9 +88,9 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
             runs = p.spelt.get(sub, ())
             if j - i >= MIN_ANAGRAM:
                 runs += tuple((a, b, "anagram") for a, b in p.sorted.get("".join(sorted(sub)), ()))
-            gain = j - i if j - i > 1 else SINGLE
             for a, b, how in runs:
                 if a >= w and b <= last:
+                    gain = (j - i if j - i > 1 else SINGLE) * (REVERSED if how == "reversed" else 1.0)
                     value, rest = best(j, b)
                     if gain + value > found[0]:
                         found = gain + value, (Piece(sub, words[a:b], how), *rest)

@@ -158,8 +158,7 @@ def describe(d: Derivation) -> str:
             assert_never(node)
 
 
-PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})",
-               "initial": "{} (first letter of {})"}  # fmt: skip
+PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})"}
 
 
 def describe_pieces(answer: str, pieces: tuple[Piece, ...]) -> str:

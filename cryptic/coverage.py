@@ -70,12 +70,12 @@ def freeze(table: dict) -> dict:
 def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     """The largest share of the answer's letters (0-1) that pieces of the words outside the
     definition spell in place, in clue order and each word used once, with those pieces; a
-    one-letter piece counts a third, a reversed one half. No piece may be the whole answer (that would be a
-    second definition)."""
-    p = pieces(words)
+    one-letter piece counts a third, a reversed one half. No piece may be the whole answer
+    (that would be a second definition)."""
     n = len(answer)
     first = definition[1] if definition[0] == 0 else 0
     last = definition[0] if definition[0] > 0 else len(words)
+    placed = pieces_at(answer, pieces(words), first, last)
 
     @functools.cache
     def best(i: int, w: int) -> Cover:
@@ -83,21 +83,32 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
         if i == n:
             return 0.0, ()
         found = best(i + 1, w)
+        for j, a, b, how, gain in placed[i]:
+            if a >= w:
+                value, rest = best(j, b)
+                if gain + value > found[0]:
+                    found = gain + value, (Piece(answer[i:j], words[a:b], how), *rest)
+        return found
+
+    value, used = best(0, first)
+    return (value / n if n else 0.0), used
+
+
+def pieces_at(answer: Letters, p: Pieces, first: int, last: int) -> list[list[tuple[int, int, int, How, float]]]:
+    """For each letter i of the answer, the pieces of words first..last that spell it from
+    i: (end letter, first word, end word, how, gain), found once for the cover's search."""
+    n = len(answer)
+    placed: list[list[tuple[int, int, int, How, float]]] = [[] for _ in range(n)]
+    for i in range(n):
         for j in range(i + 1, n + (i > 0)):
             sub = answer[i:j]
             runs = p.spelt.get(sub, ())
             if j - i >= MIN_ANAGRAM:
                 runs += tuple((a, b, "anagram") for a, b in p.sorted.get("".join(sorted(sub)), ()))
             for a, b, how in runs:
-                if a >= w and b <= last:
-                    gain = (j - i if j - i > 1 else SINGLE) * (REVERSED if how == "reversed" else 1.0)
-                    value, rest = best(j, b)
-                    if gain + value > found[0]:
-                        found = gain + value, (Piece(sub, words[a:b], how), *rest)
-        return found
-
-    value, used = best(0, first)
-    return (value / n if n else 0.0), used
+                if a >= first and b <= last:
+                    placed[i].append((j, a, b, how, (j - i if j - i > 1 else SINGLE) * (REVERSED if how == "reversed" else 1.0)))
+    return placed
 
 
 def coverage(answer: Letters, words: Words, definition: Span) -> float:

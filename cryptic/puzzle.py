@@ -259,7 +259,7 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
     if plain:
         return plain_candidates(parsed, pattern)
     try:
-        outcome = solve(parsed, pattern, timeout=timeout, depth=DEFINITION_DEPTH)
+        outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH)
     except ValueError:
         return []
     return [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)][:MAX_CANDIDATES]
@@ -270,7 +270,7 @@ MAX_CANDIDATES = 25
 # ones (which the clue solver alone ranks well by partial wordplay) give the weighted fill
 # wrong words that fit each other (guardian-cryptic and ftimes_17095: 178 of 301 cells
 # right at 3, 155 at 40 after the first pass, 93 at 40 throughout).
-DEFINITION_DEPTH = 3
+PUZZLE_DEPTH = 3
 FITTING = 10  # candidates from each re-solve with crossing letters
 # A plain clue's definitions score alike: with many of them, wrong fills that score as well
 # as the right one abound (guardian-quick: 23% of cells with 25, 9% with 60, 3% with 150).

@@ -33,6 +33,7 @@ Features = tuple[float, float, float, bool, bool, float]
 # A definition-only answer is looked for this deep among its definition's candidates, for
 # ones the rest of the clue partly spells.
 DEFINITION_DEPTH = 40
+STRONGEST = 3  # a definition's candidates offered with no wordplay to back them
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +173,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     word hidden in the clue's run-on letters must be a dictionary word: the frequency list
     also holds fragments (EXCELLENT -> CELLENT)."""
     if parse.wordplay is None:
-        for c in candidates[:3]:
+        for c in candidates[:STRONGEST]:
             shown = th.display(c.letters, enum)
             yield solution(c.letters, shown, parse.definition, parse, None, (cost, c.strength, c.frequency, False, False, 0.0),
                            explanation(shown, parse, None, parse.definition))  # fmt: skip
@@ -211,13 +212,13 @@ def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) ->
     and deeper ones that the rest of the clue partly spells."""
     words = clue.words
     for k in range(1, min(4, len(words)) + 1):
-        for where in ((0, k), (len(words) - k, len(words))):
+        for where in dict.fromkeys(((0, k), (len(words) - k, len(words)))):  # the whole clue once
             span = words[slice(*where)]
             if not th.content_words(th.norm(" ".join(span))):
                 continue  # "a" or "her" alone defines nothing
             for rank, c in enumerate(candidates_of(span)[:depth]):
                 covered, partial = cover(c.letters, words, where) if k < len(words) else (0.0, ())
-                if rank >= 3 and not covered:
+                if rank >= STRONGEST and not covered:
                     continue
                 shown = th.display(c.letters, clue.enumeration)
                 yield solution(c.letters, shown, span, None, None, (400 + 60 * k, c.strength, c.frequency, False, False, covered),

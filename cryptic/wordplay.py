@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import math
 import re
 import time
@@ -17,7 +18,7 @@ from string import ascii_uppercase
 from typing import assert_never
 
 from cryptic import thesaurus as th
-from cryptic.forest import MAX, Cut, LeafBounds, hidden_window, length_bounds, letters
+from cryptic.forest import MAX, MIN_HIDDEN, Cut, LeafBounds, hidden_window, length_bounds, letters
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Reversal, Spoonerism, Subtraction,
@@ -183,7 +184,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             yield from anagram_outputs(letters(fodder), c)
         case Hidden(_, fodder, backwards):
             text, first, last = hiding_place(fodder, backwards)
-            for n in range(max(2, c.lo), min(c.hi, len(text) - 1) + 1):
+            for n in range(max(MIN_HIDDEN, c.lo), min(c.hi, len(text) - 1) + 1):
                 for i in range(max(0, last + 1 - n), min(first, len(text) - n + 1)):
                     if admits(c, text[i : i + n]):
                         yield text[i : i + n]
@@ -365,6 +366,15 @@ def few_outputs(node: Node, lo: int, hi: int) -> frozenset[Letters] | None:
     return few if len(few) < FEW else None
 
 
+def takes_a_piece(d: Derivation, start: int, n: int) -> bool:
+    """Would taking n letters from `start` away remove one whole piece of a charade? AIM +
+    PRIMO less AIM is only PRIMO, with two words read for nothing."""
+    if not isinstance(d.node, Concat):
+        return False
+    ends = itertools.accumulate((len(c.letters) for c in d.parts), initial=0)
+    return (start, start + n) in itertools.pairwise(ends)
+
+
 def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tuple[Letters, Letters]]:
     """Yield (inner, outer) letter pairs with outer = target less a run inside it, driven by
     the inner's outputs when there are few of them (a synonym), else by every run."""
@@ -413,7 +423,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             text, first, last = hiding_place(fodder, backwards)
             n = len(target)
             starts = range(max(0, last + 1 - n), min(first, len(text) - n + 1))
-            return leaf if n < len(text) and any(text.startswith(target, i) for i in starts) else None
+            return leaf if MIN_HIDDEN <= n < len(text) and any(text.startswith(target, i) for i in starts) else None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             inner_ok, outer_ok = could_make(inner), could_make(outer)
             for i, o in insertion_splits(inner, outer, target):
@@ -436,6 +446,8 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
                 for p in taken:
                     w = target[:k] + p + target[k:]
                     dw = derivation(whole, w) if possible(w) else None
+                    if dw and takes_a_piece(dw, k, len(p)):
+                        continue
                     dp = derivation(part, p) if dw else None  # the part's own tree (a reversal, say), for the explanation
                     if dw and dp:
                         return Derivation(node, target, (dw, dp))

@@ -104,6 +104,14 @@ def test_a_subtraction_takes_its_part_from_anywhere_in_the_whole():
     assert next(derive(node, "CARP"), None) is None
 
 
+def test_a_subtraction_never_takes_away_a_whole_piece_of_its_charade():
+    # CAR + PET less PET would be CAR with two words read for nothing
+    node = Subtraction(("without",), Concat((Literal(("car",)), Literal(("pet",)))), Literal(("pet",)))
+    assert next(derive(node, "CAR"), None) is None
+    across = Subtraction(("without",), Concat((Literal(("car",)), Literal(("pet",)))), Literal(("rp",)))
+    assert next(derive(across, "CAET")).letters == "CAET"  # letters from both pieces may go
+
+
 def test_pattern_prunes_outputs():
     node = Concat((Literal(("a",)), Anagram(("mad",), ("tec",))))
     assert set(evaluate(node, exactly(4, "A?E?"))) == {"ACET"}  # ATEC keeps TEC as it was: no anagram
@@ -139,6 +147,10 @@ def test_a_hidden_word_reaches_the_first_and_last_words_of_its_fodder():
     assert next(derive(Hidden(("in",), fodder, False), "UNDERFOOT"), None) is None
     assert length_bounds(Hidden(("in",), fodder, False)) == (11, 17)
     assert set(evaluate(Hidden(("in",), ("excellent",), False), exactly(8, None))) == {"EXCELLEN", "XCELLENT"}
+    # two letters hidden in a word (ND in FOUND) are never a piece of a real clue
+    assert set(evaluate(Hidden(("in",), ("found",), False), Constraint(1, 4))) == {"FOU", "OUN", "UND", "FOUN", "OUND"}
+    assert next(derive(Hidden(("in",), ("found",), False), "ND"), None) is None
+    assert length_bounds(Hidden(("in",), ("to", "no"), False)) == (3, 3)
 
 
 @settings(max_examples=100, deadline=None)

@@ -39,6 +39,9 @@ FUNCTION_WORDS = frozenset(
     "how how's what's it's there their his her they them he she you your i me my we our us not no so very "
     "something someone somebody thing things".split()
 )
+# The relations a function word's synonyms come through: synonyms, Moby's own list for it,
+# similar words and derived forms (not Moby's lists it appears in, nor WordNet's kinds of "is").
+FUNCTION_WORD_RELATIONS = "smad"
 PARTS_MISMATCH = 0.3  # SUPPORTER for (5,4): right letters, but no spelling has those word breaks
 
 
@@ -522,11 +525,16 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         if letters and strength > table.get(letters, 0.0):
             table[letters] = strength
 
+    import numpy as np
+
     g = graph()
-    ids, _, strengths = relations(phrase, compose=False)
+    key = norm(phrase)
+    ids, codes, strengths = relations(phrase, compose=False)
+    if key in FUNCTION_WORDS:  # Moby's lists reversed and WordNet's kinds make "and" SWIPE, "a" ARCHITECT
+        keep = np.isin(codes, [CODES.index(c) for c in FUNCTION_WORD_RELATIONS])
+        ids, strengths = ids[keep], strengths[keep]
     for j, strength in zip(ids.tolist(), strengths.tolist()):
         add(g.letters[j], strength)
-    key = norm(phrase)
     for v in (key, key[:-2] if key.endswith("'s") else ""):
         for sub in substitutions(tuple(v.split())):
             add(sub, 1.0)

@@ -39,6 +39,13 @@ def test_abbreviations_and_synonyms():
     assert "ON" in set(th.synonyms("on"))  # a short word as itself
 
 
+def test_a_function_word_stands_only_for_its_own_synonyms_and_substitutions():
+    assert {"ET", "PLUS"} <= set(th.synonyms("and")) and "SWIPE" not in set(th.synonyms("and"))
+    assert {"A", "AN", "ONE"} <= set(th.synonyms("a")) and "ARCHITECT" not in set(th.synonyms("a"))
+    assert "ACCOUNTS" not in set(th.synonyms("is"))  # a kind of being, not what "is" stands for
+    assert "SWIPE" in set(th.synonyms("nick"))
+
+
 def test_bad_lookups_give_nothing():
     for phrase in ["", "   ", "?!.,", "zzqxv", "x" * 500]:
         assert list(th.definitions(phrase, parse_enumeration("5"))) == []

@@ -194,7 +194,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             # Verified: the wordplay makes the answer and the thesaurus relates the definition
             # to it directly (not only through a content word or two hops).
             verified = c.strength >= SECOND_DEFINITION
-            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, verified, False, spelt),
+            strength = c.strength
+            if isinstance(parse.wordplay, (Definition, Synonym)):  # both halves are evidence: STYLE is DASH more than LOOK
+                strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
+            yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):

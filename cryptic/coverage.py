@@ -16,6 +16,8 @@ MAX_RUN = 3  # words one piece may stand for ("the French" -> LA, LE, LES)
 MIN_ANAGRAM = 4
 MIN_REVERSED = 3
 SINGLE = 1 / 3  # a one-letter piece: an abbreviation fits most answers somewhere
+# So does a piece that function words alone stand for (IN for "with", RE for "of"): among the
+# top five answers of 1,000 cryptonite-dev clues, those with one are right half as often as the rest.
 # A reversal counts half its letters: with no indicator, reversed synonyms fit wrong answers
 # as often as right ones (so did any word's initial, which is no piece at all).
 REVERSED = 0.5
@@ -30,6 +32,7 @@ class Pieces(NamedTuple):
 
     spelt: Mapping[Letters, tuple[tuple[int, int, How], ...]]
     sorted: Mapping[Letters, tuple[Span, ...]]
+    little: frozenset[Span]  # runs of function words only
 
 
 class Piece(NamedTuple):
@@ -49,9 +52,12 @@ def pieces(words: Words) -> Pieces:
     and its letters sorted."""
     spelt: dict[Letters, list[tuple[int, int, How]]] = {}
     fodder: dict[Letters, list[Span]] = {}
+    little = set()
     for a in range(len(words)):
         for b in range(a + 1, min(len(words), a + MAX_RUN) + 1):
             phrase = " ".join(words[a:b])
+            if not th.content_words(th.norm(phrase)):
+                little.add((a, b))
             for s in th.synonym_table(th.norm(phrase)):
                 spelt.setdefault(s, []).append((a, b, "synonym"))
                 if len(s) >= MIN_REVERSED and s[::-1] != s:
@@ -59,7 +65,7 @@ def pieces(words: Words) -> Pieces:
             own = th.letters_of(phrase)
             if len(own) >= MIN_ANAGRAM:
                 fodder.setdefault("".join(sorted(own)), []).append((a, b))
-    return Pieces(freeze(spelt), freeze(fodder))
+    return Pieces(freeze(spelt), freeze(fodder), frozenset(little))
 
 
 def freeze(table: dict) -> dict:
@@ -70,7 +76,7 @@ def freeze(table: dict) -> dict:
 def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     """The largest share of the answer's letters (0-1) that pieces of the words outside the
     definition spell in place, in clue order and each word used once, with those pieces; a
-    one-letter piece counts a third, a reversed one half. No piece may be the whole answer
+    one-letter piece, or one of function words, counts a third; a reversed one half. No piece may be the whole answer
     (that would be a second definition)."""
     n = len(answer)
     first = definition[1] if definition[0] == 0 else 0
@@ -107,7 +113,8 @@ def pieces_at(answer: Letters, p: Pieces, first: int, last: int) -> list[list[tu
                 runs += tuple((a, b, "anagram") for a, b in p.sorted.get("".join(sorted(sub)), ()))
             for a, b, how in runs:
                 if a >= first and b <= last:
-                    placed[i].append((j, a, b, how, (j - i if j - i > 1 else SINGLE) * (REVERSED if how == "reversed" else 1.0)))
+                    size = SINGLE if j - i == 1 or (a, b) in p.little else j - i
+                    placed[i].append((j, a, b, how, size * (REVERSED if how == "reversed" else 1.0)))
     return placed
 
 

@@ -7,7 +7,7 @@ import functools
 import math
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cryptic import thesaurus as th
 from cryptic.coverage import Piece, cover
@@ -131,8 +131,12 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         raise ValueError(f"pattern {pattern!r} has {len(pattern)} letters; the enumeration has {enum.length}")
     out = Outcome()
     found: dict[Letters, Solution] = {}
+    checked: list[Solution] = []  # verified ones, all kept: a reading that verifies two answers verifies neither
 
     def keep(s: Solution) -> None:
+        if s.verified:
+            checked.append(s)
+            return
         old = found.get(s.answer)
         if old is None or s.score > old.score:
             found[s.answer] = s
@@ -163,8 +167,29 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         out.cut = True
     for s in definition_only(clue, candidates_of, depth):
         keep(s)
+    for s in singled_out(checked):
+        old = found.get(s.answer)
+        if old is None or s.score > old.score:
+            found[s.answer] = s
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
+
+
+def singled_out(checked: list[Solution]) -> Iterator[Solution]:
+    """The verified solutions, each still verified only if no other answer is verified by the
+    same reading: when "frustrate strike" makes BEAT, STOP and VOID, it proves none of them."""
+    answers: dict[Parse | None, set[Letters]] = {}
+    for s in checked:
+        answers.setdefault(s.parse, set()).add(s.answer)
+    for s in checked:
+        others = sorted(answers[s.parse] - {s.answer})
+        if not others:
+            yield s
+            continue
+        features = s.features[:3] + (False,) + s.features[4:]
+        also = ", ".join(others[:2]) + (" and others" if len(others) > 2 else "")
+        yield replace(s, score=score(*features), verified=False, features=features,
+                      explanation=f"{s.explanation} (the same reading makes {also} too)")  # fmt: skip
 
 
 def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "") -> Iterator[Solution]:

@@ -4,9 +4,9 @@ import pytest
 
 from cryptic.batch import solve_line
 from cryptic.cli import main
-from cryptic.nodes import Anagram, Concat, Container, FirstLetters, Hidden, Insertion, Reversal, Subtraction, Truncation
+from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Parse, Reversal, Subtraction, Truncation
 from cryptic.parse import parse_clue
-from cryptic.solve import definition_only, letter_exact, solve
+from cryptic.solve import definition_only, letter_exact, singled_out, solution, solve
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -88,3 +88,14 @@ def test_definition_only_skips_function_words():
     clue = parse_clue("A strike is a disaster (8)")
     spans = {s.definition for s in definition_only(clue, lambda span: [Candidate("CALAMITY", "calamity", 0.9, 4.0, "s")])}
     assert ("a",) not in spans and ("disaster",) in spans
+
+
+def test_a_reading_that_verifies_two_answers_verifies_neither():
+    double = Parse(("hurry",), (), Definition(("sprint",)), True)  # written for this test: DASH or RACE
+    charade = Parse(("lowest point",), ("in",), Anagram(("ruptured",), ("drain",)), True)
+    features = (10.0, 0.9, 4.0, True, False, 1.0)
+    found = [solution(a, a, p.definition, p, None, features, a) for a, p in (("DASH", double), ("RACE", double), ("NADIR", charade))]
+    out = {s.answer: s for s in singled_out(found)}
+    assert out["NADIR"].verified and out["NADIR"].score == found[2].score
+    assert not out["DASH"].verified and not out["RACE"].verified
+    assert out["DASH"].score < found[0].score and "makes RACE too" in out["DASH"].explanation

@@ -46,6 +46,13 @@ def indicators(kind: str) -> frozenset[Words]:
 # for these kinds, indicator + particle is an indicator without being listed.
 PHRASAL_KINDS = frozenset(("anagram", "reversal"))
 PARTICLES = frozenset(("out", "up", "about", "around", "round", "over", "off", "down", "away"))
+# ... and may follow a verb of being or becoming ("must be ordered", "when upset", "being arranged"):
+# in 35 of the 845 anagram clues of cryptonite-dev rows 1,800-12,263 such words come between
+# the fodder and a listed indicator.
+LEADS = frozenset(
+    tuple(p.split()) for p in ("is", "are", "was", "be", "being", "to be", "must be", "could be", "may be", "can be",
+                               "when", "if", "get", "gets", "getting", "got", "to get", "become", "becomes", "having been")
+)  # fmt: skip
 
 
 def is_indicator(kind: str, words: Words) -> bool:
@@ -55,7 +62,12 @@ def is_indicator(kind: str, words: Words) -> bool:
     words = normal(words)
     if words in indicators(kind):
         return True
-    return kind in PHRASAL_KINDS and len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind)
+    if kind not in PHRASAL_KINDS:
+        return False
+    if len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind):
+        return True
+    lead = next((n for n in (2, 1) if words[:n] in LEADS), 0)
+    return 0 < lead < len(words) and is_indicator(kind, words[lead:])
 
 
 @functools.cache

@@ -10,6 +10,7 @@ from cryptic.forest import (
     MAX, Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds,
     naive_wordplays, parse_cost, parses, plain_bounds,
 )
+from cryptic.lexicon import is_indicator
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 
@@ -188,3 +189,10 @@ def test_cuts_take_a_word_or_its_reversal_only():
     found = parse_of("Endlessly cold big rodent (4)")
     assert any(isinstance(p.wordplay, Truncation) for p in found)
     assert not any(far_fetched(p.wordplay) for p in found if p.wordplay is not None)
+
+
+def test_an_indicator_may_follow_a_verb_of_being():
+    assert is_indicator("anagram", ("must", "be", "ordered")) and is_indicator("anagram", ("when", "upset"))
+    assert is_indicator("reversal", ("is", "turned", "back"))
+    assert not is_indicator("anagram", ("is",)) and not is_indicator("anagram", ("must", "be"))
+    assert not is_indicator("container", ("is", "holding"))  # only verb-like kinds take a lead

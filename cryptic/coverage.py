@@ -76,8 +76,8 @@ def freeze(table: dict) -> dict:
 def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     """The largest share of the answer's letters (0-1) that pieces of the words outside the
     definition spell in place, in clue order and each word used once, with those pieces; a
-    one-letter piece, or one of function words, counts a third; a reversed one half. No piece may be the whole answer
-    (that would be a second definition)."""
+    one-letter piece, or one that function words stand for, counts a third; a reversed one
+    half. No piece may be the whole answer (that would be a second definition)."""
     n = len(answer)
     first = definition[1] if definition[0] == 0 else 0
     last = definition[0] if definition[0] > 0 else len(words)

@@ -133,13 +133,16 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     found: dict[Letters, Solution] = {}
     checked: list[Solution] = []  # verified ones, all kept: a reading that verifies two answers verifies neither
 
-    def keep(s: Solution) -> None:
-        if s.verified:
-            checked.append(s)
-            return
+    def put(s: Solution) -> None:
         old = found.get(s.answer)
         if old is None or s.score > old.score:
             found[s.answer] = s
+
+    def keep(s: Solution) -> None:
+        if s.verified:
+            checked.append(s)
+        else:
+            put(s)
 
     run_on = letters(clue.words)
     candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum) if pattern_ok(pattern, c.letters)])
@@ -168,9 +171,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     for s in definition_only(clue, candidates_of, depth):
         keep(s)
     for s in singled_out(checked):
-        old = found.get(s.answer)
-        if old is None or s.score > old.score:
-            found[s.answer] = s
+        put(s)
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
 

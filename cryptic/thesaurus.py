@@ -42,6 +42,7 @@ FUNCTION_WORDS = frozenset(
 # The relations a function word's synonyms come through: synonyms, Moby's own list for it,
 # similar words and derived forms (not Moby's lists it appears in, nor WordNet's kinds of "is").
 FUNCTION_WORD_RELATIONS = "smad"
+FUNCTION_WORD_CODES = tuple(CODES.index(c) for c in FUNCTION_WORD_RELATIONS)
 PARTS_MISMATCH = 0.3  # SUPPORTER for (5,4): right letters, but no spelling has those word breaks
 
 
@@ -531,7 +532,7 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     key = norm(phrase)
     ids, codes, strengths = relations(phrase, compose=False)
     if key in FUNCTION_WORDS:  # Moby's lists reversed and WordNet's kinds make "and" SWIPE, "a" ARCHITECT
-        keep = np.isin(codes, [CODES.index(c) for c in FUNCTION_WORD_RELATIONS])
+        keep = np.isin(codes, FUNCTION_WORD_CODES)
         ids, strengths = ids[keep], strengths[keep]
     for j, strength in zip(ids.tolist(), strengths.tolist()):
         add(g.letters[j], strength)

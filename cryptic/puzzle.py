@@ -3,7 +3,9 @@ the grid in weighted mode; re-solve weak clues with their crossing letters; repe
 
 from __future__ import annotations
 
+import functools
 import json
+import math
 import re
 import time
 from collections.abc import Iterator, Sequence
@@ -214,10 +216,12 @@ def without_solutions(p: Puzzle) -> Puzzle:
 
 # ---------------------------------------------------------------- solving
 
+Candidate = tuple[Letters, float, str]  # an answer, its score (about the chance it is right), why
+
 
 @dataclass(frozen=True, slots=True)
 class Clue:
-    """A clue to solve: its text, its cells across every linked light, its candidates."""
+    """A clue to solve: its text and its cells across every linked light."""
 
     group: tuple[str, ...]
     text: str
@@ -249,7 +253,7 @@ def readable(clue: Clue) -> nodes.Clue | None:
     return parsed if parsed.enumeration.length == len(clue.cells) else None
 
 
-def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[tuple[Letters, float, str]]:
+def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[Candidate]:
     """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
     from cryptic.solve import solve
 
@@ -271,13 +275,23 @@ MAX_CANDIDATES = 25
 # wrong words that fit each other (guardian-cryptic and ftimes_17095: 178 of 301 cells
 # right at 3, 155 at 40 after the first pass, 93 at 40 throughout).
 PUZZLE_DEPTH = 3
-FITTING = 10  # candidates from each re-solve with crossing letters
+FITTING = 10  # candidates kept from each re-solve with crossing letters, and fitting words proposed
 # A plain clue's definitions score alike: with many of them, wrong fills that score as well
 # as the right one abound (guardian-quick: 23% of cells with 25, 9% with 60, 3% with 150).
 PLAIN_CANDIDATES = MAX_CANDIDATES
 
 
-def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[tuple[Letters, float, str]]:
+def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
+    """Candidates from several pools, each answer once at its best score, best first."""
+    best: dict[Letters, tuple[float, str]] = {}
+    for pool in pools:
+        for w, score, why in pool:
+            if score >= best.get(w, (-1.0, ""))[0]:
+                best[w] = (score, why)
+    return sorted(((w, score, why) for w, (score, why) in best.items()), key=lambda c: (-c[1], c[0]))
+
+
+def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]:
     """A plain clue's answers: what the whole clue, or a run of words in it, defines; scored
     like definition-only answers."""
     from cryptic import thesaurus as th
@@ -316,10 +330,66 @@ def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
     return "".join(letters.get(cell, OPEN) for cell in cells)
 
 
+# ---------------------------------------------------------------- crossing letters as evidence
+
+# A clue's candidates are scored alone, about the chance each is right; the rest of that
+# chance is on answers the solver did not find. Crossing letters make a candidate that fits
+# them likelier in proportion to how few answers do: a candidate at 0.05 fitting L.... (a
+# twentieth of the lexicon's words) rises to about 0.5. Words that fit but were never
+# candidates share the rest, by commonness: E.O.I.N.L.Y leaves only EMOTIONALLY.
+MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may be none of them
+FITTING_BASE = 3.0  # a word's weight among those fitting a pattern: FITTING_BASE ** its Zipf frequency
+
+
+@functools.lru_cache(maxsize=64)
+def length_weight(length: int) -> float:
+    """The total weight of the lexicon's answers of a length."""
+    from cryptic import thesaurus as th
+
+    return sum(FITTING_BASE ** max(f for _, f, _ in v) for v in th.lexicon(length).values())
+
+
+@functools.lru_cache(maxsize=4096)
+def fitting(pattern: str, enumeration: nodes.Enumeration | None) -> tuple[float, tuple[tuple[Letters, float], ...]]:
+    """The share of its length's answers (by weight) that fit a pattern, and the likeliest
+    few that do, each with its own share."""
+    from cryptic import thesaurus as th
+
+    rx = re.compile(pattern)
+    total = length_weight(len(pattern)) or 1.0
+    found = [(w, FITTING_BASE ** max(f for _, f, _ in v) / total) for w, v in th.lexicon(len(pattern)).items()
+             if rx.fullmatch(w) and th.is_word(w, enumeration)]  # fmt: skip
+    found.sort(key=lambda wq: -wq[1])
+    return sum(q for _, q in found), tuple(found[:FITTING])
+
+
+def posterior(pool: Sequence[Candidate], pattern: str, trust: float, enumeration: nodes.Enumeration | None) -> list[Candidate]:
+    """A clue's candidates that fit the crossing letters, rescored given them (they are right
+    with chance `trust`), and the likeliest words that fit but were not candidates; best first."""
+    from cryptic import thesaurus as th
+
+    if pattern == OPEN * len(pattern):
+        return list(pool)
+    scale = min(1.0, MASS / max(1e-9, sum(score for _, score, _ in pool)))
+    rx = re.compile(pattern)
+    fit = {w: (score * scale, why) for w, score, why in pool if rx.fullmatch(w)}
+    rest = 1.0 - scale * sum(score for _, score, _ in pool)
+    share, likeliest = fitting(pattern, enumeration)
+    z = sum(prior for prior, _ in fit.values()) + rest * share
+    if z <= 0:
+        return []
+    lift = lambda prior: trust * prior / z + (1 - trust) * prior
+    out = [(w, lift(prior), why) for w, (prior, why) in fit.items()]
+    out += [(w, lift(rest * q), f"{th.display(w, enumeration)}: fits the crossing letters {pattern}; wordplay not found")
+            for w, q in likeliest if w not in fit]  # fmt: skip
+    return sorted(out, key=lambda c: (-c[1], c[0]))
+
+
 # The loop trusts the strongest answers first: a round fills the grid only with candidates
 # scoring at least its floor, then re-solves the open clues against the letters placed so
 # far. Weak guesses placed early would feed wrong letters to every crossing clue.
 FLOORS = (0.5, 0.3, 0.15, 0.05, 0.0)
+TRUST_CAP = 0.9  # the most a placed answer's letters are trusted: even verified answers are sometimes wrong
 
 
 def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
@@ -331,6 +401,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     deadline = start + timeout
     p = without_solutions(p)
     clues = clues_of(p)
+    enums = [getattr(readable(c), "enumeration", None) for c in clues]
     per_clue = max(0.5, min(8.0, 0.4 * timeout / max(1, len(clues)) * jobs))
     pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs, p.plain))
     chosen: dict[int, int] = {}
@@ -347,11 +418,11 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         tried.update(open_)
         budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(open_)) * jobs * 0.5))
         fresh = solve_all([clues[k] for k, _ in open_], [pat for _, pat in open_], budget, jobs, p.plain)
-        for (k, _), extra in zip(open_, fresh):
-            # The answers that fit the crossing letters join the pool even when they score
-            # less than all it holds: the crossings are evidence the score does not see.
-            known = {w for w, _, _ in pools[k]}
-            pools[k] = sorted(pools[k] + [c for c in extra[:FITTING] if c[0] not in known], key=lambda c: -c[1])
+        for (k, pat), extra in zip(open_, fresh):
+            # The answers that fit the crossing letters join the pool, scored as likely as
+            # the crossing letters make them, even when they score less than all it holds.
+            trust = crossing_trust(clues[k].cells, clues, pools, chosen)
+            pools[k] = merged(pools[k], posterior(merged(pools[k], extra), pat, trust, enums[k])[:FITTING])
     letters: dict[Cell, str] = {}
     answers: list[tuple[Clue, Answer | None]] = []
     for k, clue in enumerate(clues):
@@ -375,11 +446,18 @@ def placed(clues: Sequence[Clue], pools: Sequence[list], chosen: dict[int, int])
     return letters
 
 
-def _solve_one(item: tuple[Clue, str | None, float, bool]) -> list[tuple[Letters, float, str]]:
+def crossing_trust(cells: Sequence[Cell], clues: Sequence[Clue], pools: Sequence[list], chosen: dict[int, int]) -> float:
+    """The chance the letters placed in these cells are all right: the product of the scores
+    (at most TRUST_CAP) of the chosen answers that put them there."""
+    mine = set(cells)
+    return math.prod(min(pools[k][v][1], TRUST_CAP) for k, v in chosen.items() if mine.intersection(clues[k].cells) and clues[k].cells != tuple(cells))
+
+
+def _solve_one(item: tuple[Clue, str | None, float, bool]) -> list[Candidate]:
     return candidates(*item)
 
 
-def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: float, jobs: int, plain: bool = False) -> Iterator[list[tuple[Letters, float, str]]]:
+def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: float, jobs: int, plain: bool = False) -> Iterator[list[Candidate]]:
     """Candidates for each clue, in order, solved in `jobs` processes."""
     items = [(c, pat, timeout, plain) for c, pat in zip(clues, patterns)]
     if jobs <= 1 or len(items) <= 1:

@@ -2,9 +2,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.puzzle import PuzzleError, check, clues_of, read_puzzle, solve_puzzle, without_solutions
+from cryptic.puzzle import PuzzleError, check, clues_of, posterior, read_puzzle, solve_puzzle, without_solutions
 
 FRAME = Path(__file__).parent / "data" / "frame.json"
 
@@ -109,3 +111,38 @@ def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
         e["clue"] = plain[e["id"]]
     assert main(["puzzle", write(tmp_path, data), "--plain", "--json", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
+
+
+def test_crossing_letters_lift_the_candidates_that_fit():
+    pool = [("OTHER", 0.3, "other"), ("ASTER", 0.05, "aster")]
+    lifted = posterior(pool, "A....", 1.0, None)
+    assert lifted[0][:1] == ("ASTER",) and lifted[0][1] > 0.3  # a twelfth of the words start with A
+    assert "OTHER" not in {w for w, _, _ in lifted}
+    assert posterior(pool, "A....", 0.0, None)[0] == ("ASTER", 0.05, "aster")  # letters not trusted: no lift
+
+
+def test_a_word_alone_in_fitting_its_letters_is_proposed():
+    (word, score, why), *rest = posterior([], "CROCODIL.", 0.9, None)
+    assert word == "CROCODILE" and score > 0.5 and "crossing letters" in why
+    assert all(s < score for _, s, _ in rest)
+
+
+WORDS = ("ASTER", "OTHER", "NOTED", "ALIEN", "SLATE", "TENOR", "RATES")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(WORDS), st.floats(0.0, 1.0)), max_size=6),
+       st.text(alphabet="AEINORST.", min_size=5, max_size=5), st.floats(0.0, 1.0))  # fmt: skip
+def test_posterior_keeps_only_fitting_words_and_never_lowers_them(pool, pattern, trust):
+    import re
+
+    pool = [(w, score, w) for w, score in dict(pool).items()]
+    out = posterior(pool, pattern, trust, None)
+    if pattern == "." * 5:
+        assert out == pool
+        return
+    scale = min(1.0, 0.95 / max(1e-9, sum(score for _, score, _ in pool)))
+    prior = {w: score * scale for w, score, _ in pool}
+    assert all(re.fullmatch(pattern, w) and 0.0 <= score <= 1.0 + 1e-9 for w, score, _ in out)
+    assert all(score >= prior[w] - 1e-9 for w, score, _ in out if w in prior)
+    assert len({w for w, _, _ in out}) == len(out)

@@ -407,7 +407,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     chosen: dict[int, int] = {}
     tried: set[tuple[int, str]] = set()  # (clue, pattern) pairs already re-solved
     for i, floor in enumerate((*FLOORS, FLOORS[-1])):  # the last fill uses the last round's answers
-        chosen = weighted_fill([c.cells for c in clues], pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
+        chosen = cell_fill(clues, pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
         if i == len(FLOORS) or time.monotonic() > deadline - per_clue:
             break
         letters = placed(clues, pools, chosen)
@@ -435,6 +435,14 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
                 continue
         answers.append((clue, None))
     return letters, answers
+
+
+def cell_fill(clues: Sequence[Clue], pools: Sequence[list[Candidate]], deadline: float, floor: float) -> dict[int, int]:
+    """The weighted fill that expects the most right cells: each candidate at least `floor`
+    weighs its score times its length. Clue index -> chosen pool index."""
+    keep = [[v for v, c in enumerate(pool) if c[1] >= floor] for pool in pools]
+    weighed = [[(pools[k][v][0], pools[k][v][1] * len(clues[k].cells), "") for v in vs] for k, vs in enumerate(keep)]
+    return {k: keep[k][v] for k, v in weighted_fill([c.cells for c in clues], weighed, deadline, 0.0).items()}
 
 
 def placed(clues: Sequence[Clue], pools: Sequence[list], chosen: dict[int, int]) -> dict[Cell, str]:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.puzzle import PuzzleError, check, clues_of, posterior, read_puzzle, solve_puzzle, without_solutions
+from cryptic.puzzle import Clue, PuzzleError, cell_fill, check, clues_of, posterior, read_puzzle, solve_puzzle, without_solutions
 
 FRAME = Path(__file__).parent / "data" / "frame.json"
 
@@ -146,3 +146,11 @@ def test_posterior_keeps_only_fitting_words_and_never_lowers_them(pool, pattern,
     assert all(re.fullmatch(pattern, w) and 0.0 <= score <= 1.0 + 1e-9 for w, score, _ in out)
     assert all(score >= prior[w] - 1e-9 for w, score, _ in out if w in prior)
     assert len({w for w, _, _ in out}) == len(out)
+
+
+def test_the_fill_expects_the_most_right_cells():
+    across = Clue(("1-across",), "", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)))
+    down = Clue(("1-down",), "", ((0, 0), (1, 0), (2, 0)))
+    pools = [[("ASTER", 0.4, "")], [("BOA", 0.5, "")]]  # they clash at the corner
+    assert cell_fill([across, down], pools, float("inf"), 0.0) == {0: 0}  # 2 right cells expected, not 1.5
+    assert cell_fill([across, down], pools, float("inf"), 0.45) == {1: 0}  # below the floor ASTER is out

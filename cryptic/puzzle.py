@@ -240,6 +240,48 @@ def clues_of(p: Puzzle) -> tuple[Clue, ...]:
     return tuple(out)
 
 
+# "17ac", "12dn", "4-down", "7 across", "4,21", "12": another entry, whose answer the clue
+# uses as a word. A run of numbers joined by commas names one answer spread over them.
+REFERENCE = re.compile(r"(?<![\w,])(\d+(?:\s*(?:across|down|ac|dn|a|d)\b|-(?:across|down)\b)?(?:\s*,\s*\d+(?:\s*(?:across|down|ac|dn|a|d)\b|-(?:across|down)\b)?)*)(?!\w)", re.I)
+NUMBERED = re.compile(r"(\d+)\s*-?\s*([a-z]*)", re.I)
+
+
+def references(text: str, clues: Sequence[Clue]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The cross-references in a clue's text outside its enumeration: (as written, indexes
+    of the clues it names). A run like "4,21" names one linked answer, or else each number
+    its own, read in turn; a reference that names no clue, or two, is left out."""
+    m = re.search(r"\(([\d,\-'’–\s]+)\)\s*$", text)
+    body = text[: m.start()] if m else text
+    owner = {ident: k for k, c in enumerate(clues) for ident in c.group}
+
+    def named(run: str) -> int | None:
+        ids = []
+        for number, way in NUMBERED.findall(run):
+            ways = ("across",) if way.lower() in ("a", "ac", "across") else ("down",) if way else ("across", "down")
+            ids.append([f"{number}-{w}" for w in ways if f"{number}-{w}" in owner])
+        whole = {owner[i] for options in ids for i in options if all(any(j in clues[owner[i]].group for j in o) for o in ids)}
+        return whole.pop() if all(ids) and len(whole) == 1 else None
+
+    out = []
+    for found in REFERENCE.finditer(body):
+        run = found.group(1)
+        parts = [run] if named(run) is not None else [p.strip() for p in run.split(",")]
+        if all(named(part) is not None for part in parts):  # "1,000,000" names nothing, not 1-across
+            out.append((run, tuple(named(part) for part in parts)))
+    return tuple(out)
+
+
+def substituted(text: str, refs: Sequence[tuple[str, tuple[int, ...]]], answers: dict[int, str]) -> str | None:
+    """The clue with each cross-reference replaced by its answers, written as words (None:
+    an answer is not known yet)."""
+    if not refs or any(k not in answers for _, ks in refs for k in ks):
+        return None
+    for written, ks in refs:
+        words = " ".join(answers[k].lower() for k in ks)
+        text = re.sub(rf"(?<![\w,]){re.escape(written)}(?!\w)", lambda _: words, text, count=1)
+    return text
+
+
 def readable(clue: Clue) -> nodes.Clue | None:
     """The clue parsed, its enumeration taken from the grid when the text has none (plain
     puzzles print none); None when it cannot be read or disagrees with the grid."""
@@ -405,7 +447,8 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     per_clue = max(0.5, min(8.0, 0.4 * timeout / max(1, len(clues)) * jobs))
     pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs, p.plain))
     chosen: dict[int, int] = {}
-    tried: set[tuple[int, str]] = set()  # (clue, pattern) pairs already re-solved
+    tried: set[tuple[int, str]] = set()  # (clue, pattern or substituted text) pairs already re-solved
+    refs = [references(c.text, clues) for c in clues]
     for i, floor in enumerate((*FLOORS, FLOORS[-1])):  # the last fill uses the last round's answers
         chosen = cell_fill(clues, pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
         if i == len(FLOORS) or time.monotonic() > deadline - per_clue:
@@ -413,16 +456,23 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         letters = placed(clues, pools, chosen)
         open_ = [(k, pattern_of(clues[k].cells, letters)) for k in range(len(clues)) if k not in chosen]
         open_ = [(k, pat) for k, pat in open_ if OPEN in pat and pat != OPEN * len(pat) and (k, pat) not in tried]
-        if not open_:
+        crossed = cross_referenced(clues, refs, pools, chosen, enums)
+        crossed = [(k, c, pat, trust) for k, c, pat, trust in crossed if (k, c.text + (pat or "")) not in tried]
+        if not open_ and not crossed:
             continue
         tried.update(open_)
-        budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(open_)) * jobs * 0.5))
-        fresh = solve_all([clues[k] for k, _ in open_], [pat for _, pat in open_], budget, jobs, p.plain)
+        tried.update((k, c.text + (pat or "")) for k, c, pat, _ in crossed)
+        todo = [(clues[k], pat) for k, pat in open_] + [(c, pat) for _, c, pat, _ in crossed]
+        budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(todo)) * jobs * 0.5))
+        fresh = list(solve_all([c for c, _ in todo], [pat for _, pat in todo], budget, jobs, p.plain))
         for (k, pat), extra in zip(open_, fresh):
             # The answers that fit the crossing letters join the pool, scored as likely as
             # the crossing letters make them, even when they score less than all it holds.
             trust = crossing_trust(clues[k].cells, clues, pools, chosen)
             pools[k] = merged(pools[k], posterior(merged(pools[k], extra), pat, trust, enums[k])[:FITTING])
+        for (k, _, _, trust), extra in zip(crossed, fresh[len(open_):]):
+            # Read with another answer in it, a clue is only as sure as that answer.
+            pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])
     letters: dict[Cell, str] = {}
     answers: list[tuple[Clue, Answer | None]] = []
     for k, clue in enumerate(clues):
@@ -443,6 +493,27 @@ def cell_fill(clues: Sequence[Clue], pools: Sequence[list[Candidate]], deadline:
     keep = [[v for v, c in enumerate(pool) if c[1] >= floor] for pool in pools]
     weighed = [[(pools[k][v][0], pools[k][v][1] * len(clues[k].cells), "") for v in vs] for k, vs in enumerate(keep)]
     return {k: keep[k][v] for k, v in weighted_fill([c.cells for c in clues], weighed, deadline, 0.0).items()}
+
+
+def cross_referenced(clues: Sequence[Clue], refs: Sequence[tuple[tuple[str, tuple[int, ...]], ...]], pools: Sequence[list[Candidate]],
+                     chosen: dict[int, int], enumerations: Sequence[nodes.Enumeration | None]) -> list[tuple[int, Clue, str | None, float]]:  # fmt: skip
+    """The clues whose cross-references all name placed answers, read with those answers in
+    place: (clue index, the clue so read, its crossing letters from the other answers or
+    None, how sure the named answers are)."""
+    from cryptic import thesaurus as th
+
+    shown = {k: th.display(pools[k][v][0], enumerations[k]) for k, v in chosen.items()}
+    out = []
+    for k, r in enumerate(refs):
+        text = substituted(clues[k].text, r, shown)
+        if text is None:
+            continue
+        pattern = pattern_of(clues[k].cells, placed(clues, pools, {j: v for j, v in chosen.items() if j != k}))
+        if OPEN not in pattern:
+            continue
+        trust = math.prod(min(pools[j][chosen[j]][1], TRUST_CAP) for _, js in r for j in js)
+        out.append((k, replace(clues[k], text=text), pattern if pattern != OPEN * len(pattern) else None, trust))
+    return out
 
 
 def placed(clues: Sequence[Clue], pools: Sequence[list], chosen: dict[int, int]) -> dict[Cell, str]:

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.puzzle import Clue, PuzzleError, cell_fill, check, clues_of, posterior, read_puzzle, solve_puzzle, without_solutions
+from cryptic.puzzle import (Clue, PuzzleError, cell_fill, check, clues_of, cross_referenced, posterior, read_puzzle, references, solve_puzzle,
+                            substituted, without_solutions)  # fmt: skip
 
 FRAME = Path(__file__).parent / "data" / "frame.json"
 
@@ -154,3 +155,32 @@ def test_the_fill_expects_the_most_right_cells():
     pools = [[("ASTER", 0.4, "")], [("BOA", 0.5, "")]]  # they clash at the corner
     assert cell_fill([across, down], pools, float("inf"), 0.0) == {0: 0}  # 2 right cells expected, not 1.5
     assert cell_fill([across, down], pools, float("inf"), 0.45) == {1: 0}  # below the floor ASTER is out
+
+
+def test_cross_references_name_the_clues_they_use():
+    cells = lambda n: tuple((0, k) for k in range(n))
+    clues = (Clue(("4-down", "21-across"), "A general (9,3,5)", cells(17)), Clue(("7-across",), "x (4)", cells(4)),
+             Clue(("7-down",), "y (4)", cells(4)), Clue(("12-across",), "z (5)", cells(5)))  # fmt: skip
+    assert references("A problem for 4,21's horse (7)", clues) == (("4,21", (0,)),)
+    assert references("Modes in 12 (5)", clues) == (("12", (3,)),)
+    assert references("Seal for 12ac, 7dn (5)", clues) == (("12ac, 7dn", (3, 2)),)
+    assert references("King of 7, this (5)", clues) == ()  # 7 across or 7 down: not known which
+    assert references("1,000,000 (7)", clues) == references("12,000 (7)", clues) == ()  # numbers that name no light
+    assert references("Nothing here (2,3)", clues) == ()  # the enumeration is never a reference
+    refs = references("Modes in 12 (5)", clues)
+    assert substituted("Modes in 12 (5)", refs, {3: "IONIC"}) == "Modes in ionic (5)"
+    assert substituted("Modes in 12 (5)", refs, {}) is None
+    refs = references("Seal for 12ac, 7dn (5)", clues)
+    assert substituted("Seal for 12ac, 7dn (5)", refs, {3: "IONIC", 2: "MODE"}) == "Seal for ionic mode (5)"
+
+
+def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
+    data = frame()
+    data["entries"][1]["clue"] = "Toned, worked out, like 1dn (5)"
+    p = read_puzzle(write(tmp_path, data))
+    clues = clues_of(p)
+    refs = [references(c.text, clues) for c in clues]
+    pools = [[("ASTER", 0.9, "")], [], [("ALIEN", 0.5, "")], []]
+    (k, clue, pattern, trust), = cross_referenced(clues, refs, pools, {0: 0, 2: 0}, [None] * 4)
+    assert (k, clue.text, pattern, trust) == (1, "Toned, worked out, like alien (5)", "N....", 0.5)
+    assert cross_referenced(clues, refs, pools, {0: 0}, [None] * 4) == []  # 1dn not placed yet

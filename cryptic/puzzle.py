@@ -446,6 +446,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     enums = [getattr(readable(c), "enumeration", None) for c in clues]
     per_clue = max(0.5, min(8.0, 0.4 * timeout / max(1, len(clues)) * jobs))
     pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs, p.plain))
+    alone = list(pools)  # each clue's candidates as scored alone: a lift is never lifted again
     chosen: dict[int, int] = {}
     tried: set[tuple[int, str]] = set()  # (clue, pattern or substituted text) pairs already re-solved
     refs = [references(c.text, clues) for c in clues]
@@ -469,7 +470,8 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
             # The answers that fit the crossing letters join the pool, scored as likely as
             # the crossing letters make them, even when they score less than all it holds.
             trust = crossing_trust(clues[k].cells, clues, pools, chosen)
-            pools[k] = merged(pools[k], posterior(merged(pools[k], extra), pat, trust, enums[k])[:FITTING])
+            alone[k] = merged(alone[k], extra[:FITTING])
+            pools[k] = merged(pools[k], posterior(alone[k], pat, trust, enums[k])[:FITTING])
         for (k, _, _, trust), extra in zip(crossed, fresh[len(open_):]):
             # Read with another answer in it, a clue is only as sure as that answer.
             pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])

@@ -429,8 +429,10 @@ def posterior(pool: Sequence[Candidate], pattern: str, trust: float, enumeration
 
 # The loop trusts the strongest answers first: a round fills the grid only with candidates
 # scoring at least its floor, then re-solves the open clues against the letters placed so
-# far. Weak guesses placed early would feed wrong letters to every crossing clue.
+# far. Weak guesses placed early would feed wrong letters to every crossing clue. A second
+# sweep down the floors lets answers found late lend their letters to the strong clues again.
 FLOORS = (0.5, 0.3, 0.15, 0.05, 0.0)
+SWEEPS = 2
 TRUST_CAP = 0.9  # the most a placed answer's letters are trusted: even verified answers are sometimes wrong
 
 
@@ -450,9 +452,10 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     chosen: dict[int, int] = {}
     tried: set[tuple[int, str]] = set()  # (clue, pattern or substituted text) pairs already re-solved
     refs = [references(c.text, clues) for c in clues]
-    for i, floor in enumerate((*FLOORS, FLOORS[-1])):  # the last fill uses the last round's answers
+    rounds = (*FLOORS, *FLOORS[:-1]) * SWEEPS
+    for i, floor in enumerate((*rounds, FLOORS[-1])):  # the last fill uses the last round's answers
         chosen = cell_fill(clues, pools, min(deadline, time.monotonic() + 0.05 * timeout), floor)
-        if i == len(FLOORS) or time.monotonic() > deadline - per_clue:
+        if i == len(rounds) or time.monotonic() > deadline - per_clue:
             break
         letters = placed(clues, pools, chosen)
         open_ = [(k, pattern_of(clues[k].cells, letters)) for k in range(len(clues)) if k not in chosen]

@@ -116,7 +116,8 @@ def explanation(answer: str, parse: Parse | None, derivation: Derivation | None,
 
 
 RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o": "a kind of it", "i": "an instance",
-             "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "2": "two steps away"}  # fmt: skip
+             "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "2": "two steps away",
+             "g": "as WordNet's gloss has it"}  # fmt: skip
 
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,

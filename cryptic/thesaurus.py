@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import functools
 import heapq
+import math
 import os
 import re
 import sqlite3
@@ -18,7 +19,7 @@ from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.nodes import Enumeration, Letters, Words
-from thesaurus.build import INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, shape
+from thesaurus.build import GLOSS_STOP, GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, shape
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(
@@ -605,9 +606,17 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
 
 @functools.lru_cache(maxsize=5_000)
 def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
-    """The answers one hop from a normalised phrase, best first (made once: a solver asks
-    for the same definition again and again)."""
-    return tuple(candidates(*near_definitions(key, enumeration)))
+    """The answers one hop from a normalised phrase, and those whose gloss it says, best
+    first (made once: a solver asks for the same definition again and again)."""
+    near = tuple(candidates(*near_definitions(key, enumeration)))
+    glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
+    if not glossed:
+        return near
+    best = {c.letters: c for c in near}
+    for c in glossed:
+        if c.strength > best.get(c.letters, c._replace(strength=0.0)).strength:
+            best[c.letters] = c
+    return tuple(sorted(best.values(), key=candidate_order))
 
 
 def candidate_order(c: Candidate) -> tuple[float, float, Letters]:
@@ -686,6 +695,74 @@ def commonness_keys():
 def length_only(n: int) -> Enumeration:
     """The enumeration of a one-word answer of n letters."""
     return Enumeration((n,), (), n)
+
+
+# ---------------------------------------------------------------- glosses
+
+# A phrase that says what WordNet's gloss of an answer says ("Fruit of the oak" -> ACORN,
+# "a smooth thin-walled nut"; "Relating to a wolf" -> LUPINE): nearly all the phrase's words,
+# by rarity, and at least two of them, in the gloss. Less lets long spans of a cryptic clue
+# ("walked making a noise") match some gloss of the right length.
+GLOSS = 1.0  # the strength of a gloss that uses all the phrase's words
+GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its rarity) a gloss must use
+
+
+@functools.cache
+def gloss_index() -> tuple[Mapping[str, int], object, object]:
+    """WordNet's glosses turned round (thesaurus.build): word -> row, and the rows' pointers
+    and graph ids."""
+    import numpy as np
+
+    path = folder()
+    try:
+        words = (path / "gloss_words.txt").read_text(encoding="utf-8").split("\n")[:-1]
+        indptr = np.asarray(np.load(path / "gloss_indptr.npy", mmap_mode="r"))
+        ids = np.asarray(np.load(path / "gloss_ids.npy", mmap_mode="r"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        raise corrupt(path) from None
+    if len(indptr) != len(words) + 1 or (len(indptr) and int(indptr[-1]) != len(ids)):
+        raise corrupt(path)
+    return MappingProxyType({w: i for i, w in enumerate(words)}), indptr, ids
+
+
+def gloss_key(word: str) -> str:
+    """A word as the gloss index files it: its (alphabetically first) lemma, or itself."""
+    found = lemmas(word)
+    return min(lemma for lemma, _ in found) if found else word
+
+
+@functools.lru_cache(maxsize=5_000)
+def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ...]:
+    """The answers whose WordNet gloss says what a normalised phrase says, best first."""
+    import numpy as np
+
+    index, indptr, ids = gloss_index()
+    words = {k for k in (gloss_key(w) for w in GLOSS_WORD.findall(key) if len(w) > 2 and w not in GLOSS_STOP) if k not in GLOSS_STOP}
+    if len(words) < 2 or not len(ids):
+        return ()
+    g = graph()
+    rarest = math.log(len(ids))
+    weight = {w: math.log(len(ids) / (int(indptr[index[w] + 1]) - int(indptr[index[w]]))) if w in index else rarest for w in words}
+    total = sum(weight.values())
+    found: dict[int, tuple[float, int]] = {}  # graph id -> (weight of the words its gloss uses, how many)
+    for w in words:
+        if w in index:
+            row = ids[int(indptr[index[w]]) : int(indptr[index[w] + 1])]
+            for j in row[g.lengths[row] == enumeration.length].tolist():
+                have, n = found.get(j, (0.0, 0))
+                found[j] = (have + weight[w], n + 1)
+    best: dict[Letters, Candidate] = {}
+    for j, (have, n) in found.items():
+        if n >= 2 and have >= GLOSS_COVER * total:
+            c = Candidate(g.letters[j], g.nodes[j], GLOSS * have / total, float(g.freqs[j]), "g")
+            if c.letters != letters_of(key) and c.strength > getattr(best.get(c.letters), "strength", 0.0):
+                best[c.letters] = c
+    if not best:
+        return ()
+    chosen = list(best.values())
+    fits = spelt_with(np.array([node_id(c.display) for c in chosen], dtype=np.int64), enumeration).tolist()
+    chosen = [c if fit else c._replace(strength=c.strength * PARTS_MISMATCH) for c, fit in zip(chosen, fits)]
+    return tuple(sorted(chosen, key=candidate_order))
 
 
 def definition_strength(phrase: str, answer: Letters) -> float:

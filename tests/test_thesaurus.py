@@ -145,3 +145,25 @@ def test_word_breaks_are_checked_in_the_index_and_the_lexicon():
     assert th.spelt_with(ids, parse_enumeration("(4,3)")).tolist() == [False, True, False]  # "take off" spells TAKEOFF
     assert th.spelt_with(ids[2:], parse_enumeration("(5)")).tolist() == [True]  # callers match the lengths
     assert th.is_node("ice cream") and th.is_node("sped") and not th.is_node("icecreamz")
+
+
+def test_gloss_words_are_content_words_by_lemma():
+    from thesaurus.build import gloss_keys
+
+    assert gloss_keys("Of or relating to wolves, especially", {"wolves": "wolf", "relating": "relate"}) == {"relate", "wolf"}
+    assert gloss_keys("", {}) == set()
+
+
+@pytest.mark.parametrize("phrase, enum, answer", [("Fruit of the oak", "5", "ACORN"), ("relating to a wolf", "6", "LUPINE"), ("causing cancer", "12", "CARCINOGENIC")])
+def test_a_phrase_saying_what_a_gloss_says_defines_its_answer(phrase, enum, answer):
+    found = {c.letters: c for c in th.gloss_definitions(th.norm(phrase), parse_enumeration(enum))}
+    assert found[answer].relation == "g" and found[answer].strength == th.GLOSS  # every word of the phrase is in the gloss
+    assert answer in answers(phrase, enum)[:5]
+
+
+def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():
+    assert th.gloss_definitions("oak", parse_enumeration("5")) == ()
+    assert th.gloss_definitions("the oak", parse_enumeration("5")) == ()  # one content word
+    found = th.gloss_definitions("fruit of the oak", parse_enumeration("5"))
+    assert all(th.GLOSS * th.GLOSS_COVER <= c.strength <= th.GLOSS and len(c.letters) == 5 for c in found)
+    assert list(found) == sorted(found, key=th.candidate_order)

@@ -14,6 +14,8 @@ Files:
   spelt_keys.npy             sorted rank << SHAPE_BITS | shape, for every spelling of a node's
                              letters as several words (see `spelling_keys`)
   ed.npy                     does each node's phrase end in -ed?
+  gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
+                             content word (by its lemma) -> the nodes whose gloss uses it
   by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
                              for each row and length L how many of its answers are shorter
                              (so that the answers of one length in many rows are found
@@ -148,9 +150,10 @@ def british(phrase: str, known: set[str]) -> str | None:
     return changed if changed != phrase else None
 
 
-def with_british(related: dict[str, dict[str, str]], known: set[str]) -> None:
+def with_british(related: dict[str, dict[str, str]], known: set[str]) -> dict[str, str]:
     """Give every American phrase's British spelling the same relations, both as a phrase
-    looked up (its row) and as an answer (in every row naming the American form)."""
+    looked up (its row) and as an answer (in every row naming the American form); return
+    the spellings so changed (American -> British)."""
     # Sorted: a phrase may be both a British form and an American one, and the order the
     # rows are copied in decides what it gets; set order would change it from run to run.
     spelt = {p: b for p in sorted({a for row in related.values() for a in row} | set(related)) if (b := british(p, known))}
@@ -167,6 +170,40 @@ def with_british(related: dict[str, dict[str, str]], known: set[str]) -> None:
         for answer in [a for a in row if a in spelt]:
             if spelt[answer] != phrase:
                 row[spelt[answer]] = better(row.get(spelt[answer]), row[answer])
+    return spelt
+
+
+# Words of WordNet's glosses that describe nothing by themselves.
+GLOSS_STOP = frozenset(
+    "a an the of in on at to for from by with and or as is are was be been being that which who whom whose "
+    "what when where how it its their his her this these those such not no any some one ones other than "
+    "into onto out up down over under used use especially usually often sometimes something someone "
+    "etc very more most made make having has have can may might must will would shall should could also "
+    "being get got just".split()
+)
+GLOSS_WORD = re.compile(r"[a-z]+")
+
+
+def gloss_keys(text: str, lemma_of: dict[str, str]) -> set[str]:
+    """The content words of a gloss or a clue, each by its lemma (wolves -> wolf)."""
+    keys = (lemma_of.get(w, w) for w in GLOSS_WORD.findall(text.lower()) if len(w) > 2 and w not in GLOSS_STOP)
+    return {k for k in keys if k not in GLOSS_STOP}
+
+
+def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object]:
+    """The glosses turned round: sorted words, and for each word the graph ids of the
+    phrases whose WordNet gloss uses it (sparse rows)."""
+    import numpy as np
+
+    rows: dict[str, set[int]] = {}
+    for synset in wn.all_synsets():
+        names = [norm(l.name()) for l in synset.lemmas()]
+        answers = {ids[n] for n in names + [spelt[n] for n in names if n in spelt] if n in ids}
+        for word in gloss_keys(synset.definition(), lemma_of):
+            rows.setdefault(word, set()).update(answers)
+    words = sorted(w for w in rows if rows[w])
+    indptr = np.cumsum([0] + [len(rows[w]) for w in words], dtype=np.int64)
+    return words, indptr, np.array([j for w in words for j in sorted(rows[w])], dtype=np.int32)
 
 
 def pronunciations() -> Iterator[tuple[str, str]]:
@@ -269,7 +306,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
             row = related.setdefault(phrase, {})
             row[answer] = better(row.get(answer), code)
     common = [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
-    with_british(related, set(common))
+    spelt_british = with_british(related, set(common))
     nodes = set(related)
     for row in related.values():
         nodes.update(row)
@@ -327,6 +364,13 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
         np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
         np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
+        lemma_of: dict[str, str] = {}
+        for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
+            lemma_of[form] = min(lemma, lemma_of.get(form, lemma))
+        gloss_words, gloss_indptr, gloss_ids = gloss_rows(wordnet(), ids, lemma_of, spelt_british)
+        (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
+        np.save(staging / "gloss_indptr.npy", gloss_indptr)
+        np.save(staging / "gloss_ids.npy", gloss_ids)
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """

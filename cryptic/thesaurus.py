@@ -19,7 +19,7 @@ from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.nodes import Enumeration, Letters, Words
-from thesaurus.build import GLOSS_STOP, GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, shape
+from thesaurus.build import GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(
@@ -614,7 +614,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
         return near
     best = {c.letters: c for c in near}
     for c in glossed:
-        if c.strength > best.get(c.letters, c._replace(strength=0.0)).strength:
+        if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))
 
@@ -737,31 +737,29 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     import numpy as np
 
     index, indptr, ids = gloss_index()
-    words = {k for k in (gloss_key(w) for w in GLOSS_WORD.findall(key) if len(w) > 2 and w not in GLOSS_STOP) if k not in GLOSS_STOP}
+    words = gloss_keys(key, {w: gloss_key(w) for w in GLOSS_WORD.findall(key)})
     if len(words) < 2 or not len(ids):
         return ()
     g = graph()
-    rarest = math.log(len(ids))
-    weight = {w: math.log(len(ids) / (int(indptr[index[w] + 1]) - int(indptr[index[w]]))) if w in index else rarest for w in words}
+    rows = {w: ids[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
+    weight = {w: math.log(len(ids) / len(rows[w])) if w in rows else math.log(len(ids)) for w in words}  # unknown: the rarest
     total = sum(weight.values())
     found: dict[int, tuple[float, int]] = {}  # graph id -> (weight of the words its gloss uses, how many)
-    for w in words:
-        if w in index:
-            row = ids[int(indptr[index[w]]) : int(indptr[index[w] + 1])]
-            for j in row[g.lengths[row] == enumeration.length].tolist():
-                have, n = found.get(j, (0.0, 0))
-                found[j] = (have + weight[w], n + 1)
-    best: dict[Letters, Candidate] = {}
+    for w, row in rows.items():
+        for j in row[g.lengths[row] == enumeration.length].tolist():
+            have, n = found.get(j, (0.0, 0))
+            found[j] = (have + weight[w], n + 1)
+    own = letters_of(key)
+    best: dict[Letters, tuple[int, Candidate]] = {}
     for j, (have, n) in found.items():
-        if n >= 2 and have >= GLOSS_COVER * total:
+        if n >= 2 and have >= GLOSS_COVER * total and g.letters[j] != own:
             c = Candidate(g.letters[j], g.nodes[j], GLOSS * have / total, float(g.freqs[j]), "g")
-            if c.letters != letters_of(key) and c.strength > getattr(best.get(c.letters), "strength", 0.0):
-                best[c.letters] = c
+            if c.letters not in best or c.strength > best[c.letters][1].strength:
+                best[c.letters] = (j, c)
     if not best:
         return ()
-    chosen = list(best.values())
-    fits = spelt_with(np.array([node_id(c.display) for c in chosen], dtype=np.int64), enumeration).tolist()
-    chosen = [c if fit else c._replace(strength=c.strength * PARTS_MISMATCH) for c, fit in zip(chosen, fits)]
+    fits = spelt_with(np.array([j for j, _ in best.values()], dtype=np.int64), enumeration).tolist()
+    chosen = [c if fit else c._replace(strength=c.strength * PARTS_MISMATCH) for (_, c), fit in zip(best.values(), fits)]
     return tuple(sorted(chosen, key=candidate_order))
 
 

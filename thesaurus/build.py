@@ -36,7 +36,7 @@ import re
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from thesaurus.paths import index_path, staged
@@ -184,8 +184,9 @@ GLOSS_STOP = frozenset(
 GLOSS_WORD = re.compile(r"[a-z]+")
 
 
-def gloss_keys(text: str, lemma_of: dict[str, str]) -> set[str]:
-    """The content words of a gloss or a clue, each by its lemma (wolves -> wolf)."""
+def gloss_keys(text: str, lemma_of: Mapping[str, str]) -> set[str]:
+    """The content words of a gloss or a clue, each by its lemma (wolves -> wolf); the
+    index and its lookups both read words through this."""
     keys = (lemma_of.get(w, w) for w in GLOSS_WORD.findall(text.lower()) if len(w) > 2 and w not in GLOSS_STOP)
     return {k for k in keys if k not in GLOSS_STOP}
 

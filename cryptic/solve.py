@@ -116,7 +116,7 @@ def explanation(answer: str, parse: Parse | None, derivation: Derivation | None,
 
 
 RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o": "a kind of it", "i": "an instance",
-             "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "2": "two steps away",
+             "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "p": "part of it", "2": "two steps away",
              "g": "as WordNet's gloss has it"}  # fmt: skip
 
 

@@ -23,7 +23,7 @@ from thesaurus.build import GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_B
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(
-    {"s": 1.0, "m": 0.9, "a": 0.8, "o": 0.75, "i": 0.75, "r": 0.7, "q": 0.6, "h": 0.55, "d": 0.5, "x": 0.45}
+    {"s": 1.0, "m": 0.9, "a": 0.8, "o": 0.75, "i": 0.75, "r": 0.7, "q": 0.6, "h": 0.55, "d": 0.5, "x": 0.45, "p": 0.5}
 )
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
@@ -31,7 +31,8 @@ INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
-CODES = "smaoirqhdx"  # thesaurus.build's relation codes, strongest first
+AGREED = 0.5  # the most an answer both words of an unknown phrase lead to counts: never a verified definition alone
+CODES = "smaoirqhdxp"  # thesaurus.build's relation codes, strongest first ("p": part of, not in the graph)
 FIRST_HOP = CODES.index("r")  # two-hop paths start with a synonym-like relation
 DEGREES = {"more": "JJR", "most": "JJS"}
 FUNCTION_WORDS = frozenset(
@@ -337,11 +338,67 @@ def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Rela
             forms, owners = inflected(ids, degree, window)
             found.append((forms, codes[owners], strengths[owners] * INFLECTED))
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
-        for word in content_words(key):
-            found.extend((ids, codes, strengths * PART) for ids, codes, strengths in lemma_relations(word, window))
+        found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(w, window) for w in content_words(key)))
+        found.append(agreed(key, window))
     if not found:
         return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
     return tuple(frozen(np.concatenate(column)) for column in zip(*found))
+
+
+@functools.lru_cache(maxsize=10_000)
+def word_relations(word: str, window: Window = EVERY) -> Relations:
+    """One word's relations, directly and through its lemmas (read-only arrays)."""
+    import numpy as np
+
+    return tuple(frozen(np.concatenate(column)) for column in zip(*lemma_relations(word, window)))
+
+
+def parts_of(word: str, window: Window = EVERY) -> Relations:
+    """The parts of the whole a word names (VENICE for "italian"), as relations coded "p"."""
+    import numpy as np
+
+    index, indptr, ids = sparse_index("part")
+    i = index.get(word)
+    found = ids[int(indptr[i]) : int(indptr[i + 1])] if i is not None else np.empty(0, np.int32)
+    lengths = graph().lengths[found]
+    found = found[(lengths >= window[0]) & (lengths <= window[1])]
+    return found, np.full(len(found), CODES.index("p"), np.uint8), np.full(len(found), STRENGTH["p"])
+
+
+def strongest(word: str, window: Window = EVERY) -> Relations:
+    """A word's relations and the parts of the whole it names, the strongest for each graph
+    id, sorted by id."""
+    import numpy as np
+
+    ids, codes, strengths = (np.concatenate(c) for c in zip(word_relations(word, window), parts_of(word, window)))
+    order = np.lexsort((-strengths, ids))
+    ids, codes, strengths = ids[order], codes[order], strengths[order]
+    first = np.concatenate(([True], ids[1:] != ids[:-1])) if len(ids) else np.empty(0, bool)
+    return ids[first], codes[first], strengths[first]
+
+
+KINDS = frozenset(CODES.index(c) for c in "oiqxp")  # a kind, an instance or a part of what a word names
+
+
+@functools.lru_cache(maxsize=10_000)
+def agreed(key: str, window: Window = EVERY) -> Relations:
+    """The answers both content words of a short unknown phrase lead to, one of them as a kind
+    or a part of what it names, as strong as PART times the sum of the two relations, at most
+    AGREED: "Italian city" -> VENICE (an instance of a city, part of Italy), "pasta dish" ->
+    LASAGNA. Longer phrases and synonym-only agreements are cryptic readings' chance matches
+    ("travel free" -> FAIR)."""
+    import numpy as np
+
+    words = content_words(key)
+    if len(words) != 2 or len(key.split(" ")) > 3:
+        return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+    (a, ca, sa), (b, cb, sb) = (strongest(w, window) for w in words)
+    ids, i, j = np.intersect1d(a, b, assume_unique=True, return_indices=True)
+    ca, sa, cb, sb = ca[i], sa[i], cb[j], sb[j]
+    kinds = np.array(sorted(KINDS), dtype=np.uint8)
+    keep = np.isin(ca, kinds) | np.isin(cb, kinds)
+    codes = np.where(sa >= sb, ca, cb)
+    return frozen(ids[keep]), frozen(codes[keep]), frozen(np.minimum(AGREED, PART * (sa + sb))[keep])
 
 
 def widened(window: Window) -> Window:
@@ -532,6 +589,8 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     g = graph()
     key = norm(phrase)
     ids, codes, strengths = relations(phrase, compose=False)
+    if not len(ids) and 1 < len(key.split(" ")) <= MAX_COMPOSED:  # "German city" -> ESSEN
+        ids, codes, strengths = agreed(key)
     if key in FUNCTION_WORDS:  # Moby's lists reversed and WordNet's kinds make "and" SWIPE, "a" ARCHITECT
         keep = np.isin(codes, FUNCTION_WORD_CODES)
         ids, strengths = ids[keep], strengths[keep]
@@ -708,16 +767,16 @@ GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its
 
 
 @functools.cache
-def gloss_index() -> tuple[Mapping[str, int], object, object]:
-    """WordNet's glosses turned round (thesaurus.build): word -> row, and the rows' pointers
-    and graph ids."""
+def sparse_index(name: str) -> tuple[Mapping[str, int], object, object]:
+    """One of the index's turned-round tables (thesaurus.build: "gloss", "part"): key -> row,
+    and the rows' pointers and graph ids."""
     import numpy as np
 
     path = folder()
     try:
-        words = (path / "gloss_words.txt").read_text(encoding="utf-8").split("\n")[:-1]
-        indptr = np.asarray(np.load(path / "gloss_indptr.npy", mmap_mode="r"))
-        ids = np.asarray(np.load(path / "gloss_ids.npy", mmap_mode="r"))
+        words = (path / f"{name}_words.txt").read_text(encoding="utf-8").split("\n")[:-1]
+        indptr = np.asarray(np.load(path / f"{name}_indptr.npy", mmap_mode="r"))
+        ids = np.asarray(np.load(path / f"{name}_ids.npy", mmap_mode="r"))
     except (OSError, ValueError, UnicodeDecodeError):
         raise corrupt(path) from None
     if len(indptr) != len(words) + 1 or (len(indptr) and int(indptr[-1]) != len(ids)):
@@ -736,7 +795,7 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     """The answers whose WordNet gloss says what a normalised phrase says, best first."""
     import numpy as np
 
-    index, indptr, ids = gloss_index()
+    index, indptr, ids = sparse_index("gloss")
     words = gloss_keys(key, {w: gloss_key(w) for w in GLOSS_WORD.findall(key)})
     if len(words) < 2 or not len(ids):
         return ()

@@ -167,3 +167,19 @@ def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():
     found = th.gloss_definitions("fruit of the oak", parse_enumeration("5"))
     assert all(th.GLOSS * th.GLOSS_COVER <= c.strength <= th.GLOSS and len(c.letters) == 5 for c in found)
     assert list(found) == sorted(found, key=th.candidate_order)
+
+
+@pytest.mark.parametrize("phrase, enum, answer", [("Italian city", "5", "MILAN"), ("Welsh town", "6", "BANGOR"), ("German river", "5", "RHINE")])
+def test_two_words_that_agree_define_what_both_lead_to(phrase, enum, answer):
+    found = {c.letters: c for c in th.definitions(phrase, parse_enumeration(enum))}
+    assert found[answer].strength > th.PART * th.STRENGTH["i"]  # more than the kind alone
+    assert answer in answers(phrase, enum)[:3]
+    assert answer in th.synonym_table(th.norm(phrase))  # as a wordplay piece too
+
+
+def test_agreement_needs_two_words_and_stays_below_a_synonym():
+    assert not len(th.agreed("city")[0]) and not len(th.agreed("the city")[0])
+    ids, codes, strengths = th.agreed("italian city")
+    assert len(ids) == len(set(ids.tolist())) and (strengths <= th.AGREED).all()
+    assert th.node_id("venice") in ids.tolist() and th.node_id("paris") not in ids.tolist()
+    assert "p" not in {th.CODES[c] for c in th.relations("italian")[1].tolist()}  # a whole's parts never define it alone

@@ -16,6 +16,8 @@ Files:
   ed.npy                     does each node's phrase end in -ed?
   gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
                              content word (by its lemma) -> the nodes whose gloss uses it
+  part_words.txt, part_indptr.npy, part_ids.npy   WordNet's part holonyms turned round: a
+                             whole's name or adjective ("italy", "italian") -> its parts (VENICE)
   by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
                              for each row and length L how many of its answers are shorter
                              (so that the answers of one length in many rows are found
@@ -202,9 +204,43 @@ def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[st
         answers = {ids[n] for n in names + [spelt[n] for n in names if n in spelt] if n in ids}
         for word in gloss_keys(synset.definition(), lemma_of):
             rows.setdefault(word, set()).update(answers)
+    return sparse_rows(rows)
+
+
+def sparse_rows(rows: dict[str, set[int]]) -> tuple[list[str], object, object]:
+    """Sorted keys, and their rows of graph ids as sparse-row pointers and ids."""
+    import numpy as np
+
     words = sorted(w for w in rows if rows[w])
     indptr = np.cumsum([0] + [len(rows[w]) for w in words], dtype=np.int64)
     return words, indptr, np.array([j for w in words for j in sorted(rows[w])], dtype=np.int32)
+
+
+# WordNet's part holonyms, up to three levels (VENICE is part of Veneto, of Italy, of
+# Europe), filed under each whole's names and the adjectives pertaining to them ("Italian").
+# Only a phrase's other word makes them a definition: "Italian city" -> VENICE, MILAN.
+PLACE_DEPTH = 3
+
+
+def part_rows(wn, ids: dict[str, int]) -> tuple[list[str], object, object]:
+    """For each whole (a name or its adjective), the graph ids of its parts (sparse rows)."""
+    adjectives: dict[str, set[str]] = {}
+    for synset in wn.all_synsets("a"):
+        for lemma in synset.lemmas():
+            for noun in lemma.pertainyms():
+                adjectives.setdefault(norm(noun.name()), set()).add(norm(lemma.name()))
+    rows: dict[str, set[int]] = {}
+    for synset in wn.all_synsets("n"):
+        answers = {ids[n] for n in (norm(l.name()) for l in synset.lemmas()) if n in ids}
+        wholes, frontier = set(), [synset]
+        for _ in range(PLACE_DEPTH):
+            frontier = [h for s in frontier for h in s.part_holonyms()]
+            wholes.update(frontier)
+        for whole in wholes:
+            for name in (norm(l.name()) for l in whole.lemmas()):
+                for key in (name, *adjectives.get(name, ())):
+                    rows.setdefault(key, set()).update(answers)
+    return sparse_rows(rows)
 
 
 def pronunciations() -> Iterator[tuple[str, str]]:
@@ -372,6 +408,10 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
         np.save(staging / "gloss_indptr.npy", gloss_indptr)
         np.save(staging / "gloss_ids.npy", gloss_ids)
+        part_words, part_indptr, part_ids = part_rows(wordnet(), ids)
+        (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
+        np.save(staging / "part_indptr.npy", part_indptr)
+        np.save(staging / "part_ids.npy", part_ids)
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.puzzle import (Clue, PuzzleError, cell_fill, check, clues_of, cross_referenced, posterior, read_puzzle, references, solve_puzzle,
+from cryptic.puzzle import (Clue, PuzzleError, beliefs, cell_fill, check, clues_of, cross_referenced, read_puzzle, references, solve_puzzle,
                             substituted, without_solutions)  # fmt: skip
 
 FRAME = Path(__file__).parent / "data" / "frame.json"
@@ -107,46 +107,50 @@ def test_plain_puzzles_are_known_by_their_type(tmp_path):
 
 def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
     data = frame()
-    plain = {"1-across": "Daisy-like flower (5)", "3-across": "Famous (5)", "1-down": "Stranger (5)", "2-down": "Assessed (5)"}
+    plain = {"1-across": "Michaelmas daisy (5)", "3-across": "Famous (5)", "1-down": "Stranger (5)", "2-down": "Appraised (5)"}
     for e in data["entries"]:
         e["clue"] = plain[e["id"]]
     assert main(["puzzle", write(tmp_path, data), "--plain", "--json", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
 
 
-def test_crossing_letters_lift_the_candidates_that_fit():
+ACROSS = Clue(("1-across",), "", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)))
+
+
+def down(col: int) -> Clue:
+    return Clue((f"{col + 1}-down",), "", ((0, col), (1, col), (2, col)))
+
+
+def test_crossers_beliefs_lift_the_candidates_that_agree_with_them():
     pool = [("OTHER", 0.3, "other"), ("ASTER", 0.05, "aster")]
-    lifted = posterior(pool, "A....", 1.0, None)
-    assert lifted[0][:1] == ("ASTER",) and lifted[0][1] > 0.3  # a twelfth of the words start with A
-    assert "OTHER" not in {w for w, _, _ in lifted}
-    assert posterior(pool, "A....", 0.0, None)[0] == ("ASTER", 0.05, "aster")  # letters not trusted: no lift
+    alone = beliefs([ACROSS, down(0)], [pool, []], [None, None])
+    assert alone[0][0][0] == "OTHER"  # a crosser that could be anything says nothing
+    crossed = beliefs([ACROSS, down(0)], [pool, [("ALE", 0.95, "ale")]], [None, None])
+    assert crossed[0][0][:1] == ("ASTER",) and crossed[0][0][1] > 0.3 and crossed[0][0][2] == "aster"
+    assert crossed[1][0][0] == "ALE"
 
 
-def test_a_word_alone_in_fitting_its_letters_is_proposed():
-    (word, score, why), *rest = posterior([], "CROCODIL.", 0.9, None)
-    assert word == "CROCODILE" and score > 0.5 and "crossing letters" in why
-    assert all(s < score for _, s, _ in rest)
+def test_a_word_that_fits_sure_crossers_is_proposed():
+    downs = [down(k) for k in range(5)]
+    pools = [[]] + [[(w, 0.95, w)] for w in ("TOP", "INK", "GAS", "EGG", "RAT")]
+    (word, belief, why), *rest = beliefs([ACROSS, *downs], pools, [None] * 6)[0]
+    assert word == "TIGER" and belief > 0.5 and "crossing letters" in why
+    assert all(b < belief for _, b, _ in rest)
 
 
 WORDS = ("ASTER", "OTHER", "NOTED", "ALIEN", "SLATE", "TENOR", "RATES")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(WORDS), st.floats(0.0, 1.0)), max_size=6),
-       st.text(alphabet="AEINORST.", min_size=5, max_size=5), st.floats(0.0, 1.0))  # fmt: skip
-def test_posterior_keeps_only_fitting_words_and_never_lowers_them(pool, pattern, trust):
-    import re
-
-    pool = [(w, score, w) for w, score in dict(pool).items()]
-    out = posterior(pool, pattern, trust, None)
-    if pattern == "." * 5:
-        assert out == pool
-        return
-    scale = min(1.0, 0.95 / max(1e-9, sum(score for _, score, _ in pool)))
-    prior = {w: score * scale for w, score, _ in pool}
-    assert all(re.fullmatch(pattern, w) and 0.0 <= score <= 1.0 + 1e-9 for w, score, _ in out)
-    assert all(score >= prior[w] - 1e-9 for w, score, _ in out if w in prior)
-    assert len({w for w, _, _ in out}) == len(out)
+       st.lists(st.tuples(st.sampled_from(("ALE", "OAT", "SEA", "TEN")), st.floats(0.0, 1.0)), max_size=3))  # fmt: skip
+def test_beliefs_are_each_clues_likeliest_answers(across, crosser):
+    pools = [[(w, score, w) for w, score in dict(pool).items()] for pool in (across, crosser)]
+    out = beliefs([ACROSS, down(0)], pools, [None, None])
+    for clue, found in zip((ACROSS, down(0)), out):
+        assert found and all(len(w) == len(clue.cells) and 0.0 <= b <= 1.0 + 1e-9 for w, b, _ in found)
+        assert [b for _, b, _ in found] == sorted((b for _, b, _ in found), reverse=True)
+        assert len({w for w, _, _ in found}) == len(found) and sum(b for _, b, _ in found) <= 1.0 + 1e-9
 
 
 def test_the_fill_expects_the_most_right_cells():

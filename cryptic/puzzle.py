@@ -409,9 +409,10 @@ def lexicon_domain(length: int, parts: tuple[int, ...] | None) -> tuple[tuple[Le
     return words, weights / max(weights.sum(), 1e-300), {w: i for i, w in enumerate(words)}
 
 
-def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeration | None):
-    """A clue's possible answers (its candidates, then the lexicon's other words), their log
-    prior chances, and their letters as an array (answers x positions, 0-25)."""
+def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeration | None, pattern: str | None = None):
+    """A clue's possible answers (its candidates, then the lexicon's other words; those that
+    fit the pattern, when given), their log prior chances, and their letters as an array
+    (answers x positions, 0-25)."""
     import numpy as np
 
     words, weights, where = lexicon_domain(length, enumeration.parts if enumeration is not None else None)
@@ -426,18 +427,26 @@ def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeratio
         prior[index[w]] = max(prior[index[w]], score * scale)
     every = words + tuple(extra)
     letters = (np.frombuffer("".join(every).encode("ascii"), np.uint8).reshape(len(every), length) - 65) if every else np.zeros((0, length), np.uint8)
+    if pattern is not None:
+        fit = np.ones(len(every), bool)
+        for i, ch in enumerate(pattern):
+            if ch != OPEN:
+                fit &= letters[:, i] == ord(ch) - 65
+        every, prior, letters = tuple(w for w, ok in zip(every, fit.tolist()) if ok), prior[fit], letters[fit]
     return every, np.log(np.maximum(prior, 1e-300)), letters
 
 
 def beliefs(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], enumerations: Sequence[nodes.Enumeration | None],
-            iterations: int = ITERATIONS) -> list[list[Candidate]]:  # fmt: skip
+            patterns: Sequence[str | None] | None = None, iterations: int = ITERATIONS) -> list[list[Candidate]]:  # fmt: skip
     """Each clue's likeliest answers given its candidates and its crossers' beliefs (loopy
-    belief propagation over the shared cells), as candidates scored by belief, best first."""
+    belief propagation over the shared cells), as candidates scored by belief, best first;
+    with patterns, only answers that fit them."""
     import numpy as np
 
     from cryptic import thesaurus as th
 
-    domains = [domain(pool, len(c.cells), e) for c, pool, e in zip(clues, pools, enumerations)]
+    patterns = patterns or [None] * len(clues)
+    domains = [domain(pool, len(c.cells), e, pat) for c, pool, e, pat in zip(clues, pools, enumerations, patterns)]
     where: dict[Cell, list[tuple[int, int]]] = {}
     for k, c in enumerate(clues):
         for i, cell in enumerate(c.cells):
@@ -531,6 +540,13 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         for (k, _, _, trust), extra in zip(crossed, fresh[len(todo_open):]):
             # Read with another answer in it, a clue is only as sure as that answer.
             pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])
+    if len(chosen) < len(clues):
+        # A light left open is always wrong: fill it with the likeliest words that fit the
+        # letters placed across it, if any.
+        found = placed(clues, believed, chosen)
+        refilled = beliefs(clues, pools, enums, [pattern_of(c.cells, found) for c in clues])
+        believed = [[believed[k][chosen[k]]] if k in chosen else refilled[k] for k in range(len(clues))]
+        chosen = cell_fill(clues, believed, time.monotonic() + 0.02 * timeout, 0.0)
     letters: dict[Cell, str] = {}
     answers: list[tuple[Clue, Answer | None]] = []
     for k, clue in enumerate(clues):

@@ -395,18 +395,20 @@ BELIEFS = 5  # each clue's likeliest answers offered to the fill
 
 
 @functools.lru_cache(maxsize=64)
-def lexicon_domain(length: int, parts: tuple[int, ...] | None) -> tuple[tuple[Letters, ...], object, dict[Letters, int]]:
-    """The lexicon's answers of a length (and word breaks, when given), their weights
-    (LEXICON_BASE ** frequency, summing to 1), and each one's position."""
+def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> tuple[tuple[Letters, ...], object, dict[Letters, int]]:
+    """The lexicon's answers of a length that may have these word breaks (`joined`: a
+    hyphenated answer may be one word, RE-ENGAGE as REENGAGE), their weights (LEXICON_BASE **
+    frequency, as shares of all the length's answers: the frequency list rates phrases like
+    "be unseen" as common as words), and each one's position."""
     import numpy as np
 
     from cryptic import thesaurus as th
 
-    found = [(w, max(f for p, f, _ in v if parts is None or p == parts)) for w, v in th.lexicon(length).items()
-             if any(parts is None or p == parts for p, _, _ in v)]  # fmt: skip
-    words = tuple(w for w, _ in found)
-    weights = LEXICON_BASE ** np.array([f for _, f in found], dtype=float)
-    return words, weights / max(weights.sum(), 1e-300), {w: i for i, w in enumerate(words)}
+    table = th.lexicon(length)
+    weight = {w: LEXICON_BASE ** max(f for _, f, _ in v) for w, v in table.items()}
+    total = sum(weight.values()) or 1.0
+    words = tuple(w for w, v in table.items() if any(parts is None or p == parts or joined and len(p) == 1 for p, _, _ in v))
+    return words, np.array([weight[w] / total for w in words]), {w: i for i, w in enumerate(words)}
 
 
 def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeration | None, pattern: str | None = None):
@@ -415,7 +417,8 @@ def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeratio
     (answers x positions, 0-25)."""
     import numpy as np
 
-    words, weights, where = lexicon_domain(length, enumeration.parts if enumeration is not None else None)
+    parts = enumeration.parts if enumeration is not None else None
+    words, weights, where = lexicon_domain(length, parts, enumeration is not None and "," not in enumeration.separators)
     pool = [(w, score) for w, score, _ in pool if len(w) == length]
     total = sum(score for _, score in pool)
     scale = min(1.0, MASS / total) if total > 0 else 1.0

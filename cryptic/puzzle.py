@@ -387,7 +387,8 @@ MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may b
 # A word outside the candidates weighs LEXICON_BASE ** its Zipf frequency (a word's share of
 # the words fitting true crossing letters, so weighted, matched how often it was right).
 # The loop as a whole: seven cryptic and plain two 55.2% and 60.3% of cells at 3, 55.3% and
-# 56.7% at 2, 54.7% and 56.3% at 1.5 (at 1.5 before any re-solving: 47.5%, 40.3% at 3).
+# 56.7% at 2, 54.7% and 56.3% at 1.5; before any re-solving flatter is better (47.4% at
+# 1.5, 45.2% at 3: benchmarks/propagation_alone.py).
 LEXICON_BASE = 3.0
 ITERATIONS = 30
 DAMPING = 0.5  # each message keeps half its old value: loopy propagation can oscillate

@@ -9,8 +9,9 @@ import json
 import math
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from cryptic import nodes
 from cryptic.data import read_limited
@@ -396,7 +397,7 @@ BELIEFS = 5  # each clue's likeliest answers offered to the fill
 
 
 @functools.lru_cache(maxsize=64)
-def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> tuple[tuple[Letters, ...], object, dict[Letters, int]]:
+def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> tuple[tuple[Letters, ...], object, Mapping[Letters, int]]:
     """The lexicon's answers of a length that may have these word breaks (`joined`: a
     hyphenated answer may be one word, RE-ENGAGE as REENGAGE), their weights (LEXICON_BASE **
     frequency, as shares of all the length's answers: the frequency list rates phrases like
@@ -409,7 +410,9 @@ def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> 
     weight = {w: LEXICON_BASE ** max(f for _, f, _ in v) for w, v in table.items()}
     total = sum(weight.values()) or 1.0
     words = tuple(w for w, v in table.items() if any(parts is None or p == parts or joined and len(p) == 1 for p, _, _ in v))
-    return words, np.array([weight[w] / total for w in words]), {w: i for i, w in enumerate(words)}
+    shares = np.array([weight[w] / total for w in words])
+    shares.setflags(write=False)  # shared by every caller of the cache
+    return words, shares, MappingProxyType({w: i for i, w in enumerate(words)})
 
 
 def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeration | None, pattern: str | None = None):

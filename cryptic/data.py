@@ -3,7 +3,11 @@ cryptic/_data/ inside an installed wheel."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -37,3 +41,21 @@ def data_file(*parts: str) -> Path:
     if not path.is_file():
         raise DataError(f"data file {path} is missing: restore it from the repository or reinstall cryptic")
     return path
+
+
+@contextlib.contextmanager
+def written_whole(path: str, suffix: str) -> Iterator[str]:
+    """A temporary file beside `path` to write, put in its place only when the block
+    succeeds (no reader ever sees it half written), with the permissions a new file gets."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(suffix=suffix, dir=folder)
+    os.close(fd)
+    try:
+        yield tmp
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private (0600)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

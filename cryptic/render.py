@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 
+from cryptic.data import written_whole
 from cryptic.grid import BLOCK, Grid, slots
 
 
@@ -46,12 +45,5 @@ def png(grid: Grid, rows: Sequence[str], path: str, cell: int = 40) -> None:
             if ch.isalpha():
                 draw.text((x0 + cell / 2, y0 + cell * 0.6), ch, fill="black", font=big, anchor="mm")
     draw.rectangle((margin - 1, margin - 1, margin + w * cell, margin + h * cell), outline="black", width=2)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".png", dir=folder)
-    os.close(fd)
-    try:
+    with written_whole(path, ".png") as tmp:
         img.save(tmp, format="PNG")
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-import os
 import statistics
-import tempfile
 from collections.abc import Iterable
+
+from cryptic.data import written_whole
 
 Row = tuple[int, int, int, int]  # words, naive, canonical, after length filter
 
@@ -81,13 +81,8 @@ def plot_counts(rows: list[Row], path: str) -> None:
         ax.grid(True, alpha=0.3)
         ax.legend()
     fig.tight_layout()
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=".png", dir=folder)
-    os.close(fd)
     try:
-        fig.savefig(tmp, dpi=110, format="png")
-        os.replace(tmp, path)
+        with written_whole(path, ".png") as tmp:
+            fig.savefig(tmp, dpi=110, format="png")
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)

@@ -18,9 +18,8 @@ from cryptic import puzzle as P
 from cryptic import thesaurus
 
 
-def cells_right(p, clues, pools) -> int:
+def cells_right(truth, clues, pools) -> int:
     """The cells the weighted fill of these pools gets right."""
-    truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
     letters = P.placed(clues, pools, P.cell_fill(clues, pools, time.monotonic() + 5, 0.0))
     return sum(letters.get(cell) == ch for cell, ch in truth.items())
 
@@ -43,11 +42,11 @@ def main() -> None:
         pools = list(P.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
         kind = "plain" if p.plain else "cryptic"
         truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
-        row = Counter(cells=len(truth), direct=cells_right(p, clues, pools))
+        row = Counter(cells=len(truth), direct=cells_right(truth, clues, pools))
         for b in bases:
             P.LEXICON_BASE = b
             P.lexicon_domain.cache_clear()
-            row[b] = cells_right(p, clues, P.beliefs(clues, pools, enums))
+            row[b] = cells_right(truth, clues, P.beliefs(clues, pools, enums))
         shared = Counter(cell for c in clues for cell in c.cells)
         patterns = ["".join(truth[cell] if shared[cell] > 1 else P.OPEN for cell in c.cells) for c in clues]
         answers = ["".join(truth[cell] for cell in c.cells) for c in clues]

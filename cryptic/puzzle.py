@@ -397,11 +397,11 @@ BELIEFS = 5  # each clue's likeliest answers offered to the fill
 
 
 @functools.lru_cache(maxsize=64)
-def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> tuple[tuple[Letters, ...], object, Mapping[Letters, int]]:
+def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> tuple[tuple[Letters, ...], object, Mapping[Letters, int], object]:
     """The lexicon's answers of a length that may have these word breaks (`joined`: a
     hyphenated answer may be one word, RE-ENGAGE as REENGAGE), their weights (LEXICON_BASE **
     frequency, as shares of all the length's answers: the frequency list rates phrases like
-    "be unseen" as common as words), and each one's position."""
+    "be unseen" as common as words), each one's position, and their letters (`letter_array`)."""
     import numpy as np
 
     from cryptic import thesaurus as th
@@ -410,9 +410,19 @@ def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> 
     weight = {w: LEXICON_BASE ** max(f for _, f, _ in v) for w, v in table.items()}
     total = sum(weight.values()) or 1.0
     words = tuple(w for w, v in table.items() if any(parts is None or p == parts or joined and len(p) == 1 for p, _, _ in v))
-    shares = np.array([weight[w] / total for w in words])
-    shares.setflags(write=False)  # shared by every caller of the cache
-    return words, shares, MappingProxyType({w: i for i, w in enumerate(words)})
+    shares, letters = np.array([weight[w] / total for w in words]), letter_array(words, length)
+    for array in (shares, letters):
+        array.setflags(write=False)  # shared by every caller of the cache
+    return words, shares, MappingProxyType({w: i for i, w in enumerate(words)}), letters
+
+
+def letter_array(words: Sequence[Letters], length: int):
+    """Words of one length as an array of letters (words x positions, 0-25)."""
+    import numpy as np
+
+    if not words:
+        return np.zeros((0, length), np.uint8)
+    return np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(len(words), length) - 65
 
 
 def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeration | None, pattern: str | None = None):
@@ -422,18 +432,18 @@ def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeratio
     import numpy as np
 
     parts = enumeration.parts if enumeration is not None else None
-    words, weights, where = lexicon_domain(length, parts, enumeration is not None and "," not in enumeration.separators)
+    words, weights, where, known = lexicon_domain(length, parts, enumeration is not None and "," not in enumeration.separators)
     pool = [(w, score) for w, score, _ in pool if len(w) == length]
     total = sum(score for _, score in pool)
     scale = min(1.0, MASS / total) if total > 0 else 1.0
-    prior = weights * (1.0 - scale * total)
     extra = [w for w, _ in pool if w not in where]
-    prior = np.concatenate((prior, np.zeros(len(extra))))
-    index = {**where, **{w: len(words) + i for i, w in enumerate(extra)}}
+    after = {w: len(words) + i for i, w in enumerate(extra)}
+    prior = np.concatenate((weights * (1.0 - scale * total), np.zeros(len(extra))))
     for w, score in pool:
-        prior[index[w]] = max(prior[index[w]], score * scale)
+        j = where[w] if w in where else after[w]
+        prior[j] = max(prior[j], score * scale)
     every = words + tuple(extra)
-    letters = (np.frombuffer("".join(every).encode("ascii"), np.uint8).reshape(len(every), length) - 65) if every else np.zeros((0, length), np.uint8)
+    letters = np.concatenate((known, letter_array(extra, length)))
     if pattern is not None:
         fit = np.ones(len(every), bool)
         for i, ch in enumerate(pattern):

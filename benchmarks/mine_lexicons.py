@@ -56,7 +56,7 @@ def bracket_kind(token: str) -> str | None:
     if shape == "dkd":
         return "middle" if len(kept[0]) <= 2 else "trim"
     if shape == "kdk":
-        return "gut"
+        return "outer" if len(kept[0]) == len(kept[1]) == 1 else "gut"
     if len(pieces) >= 4 and all(len(p) == 1 for p in kept):
         return "alternate"
     return None
@@ -128,8 +128,8 @@ def mine_word_substitutions(rows: list[dict]) -> set[tuple[str, str]]:
     return {(phrase, letters) for phrase, letters, gloss in pieces if "," not in gloss and phrase.replace(" ", "").upper() != letters and in_dictionary(letters)}
 
 
-PICKING = frozenset(("first", "last", "alternate", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))
-EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
+PICKING = frozenset(("first", "last", "alternate", "outer", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))
+EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut", "outer"))
 
 
 def word_forms(word: str) -> set[str]:

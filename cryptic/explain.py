@@ -9,7 +9,7 @@ from cryptic.coverage import Piece
 from cryptic.forest import children
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Literal, Middle, Node, Parse, Reversal, Spoonerism, Subtraction,
+    Insertion, LastLetters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
 )  # fmt: skip
 
@@ -48,6 +48,8 @@ def label(node: Node) -> str:
             return f"last letters ({q(i)}) of {q(fodder)}"
         case Alternate(i, fodder):
             return f"alternate letters ({q(i)}) of {q(fodder)}"
+        case Outer(i, fodder):
+            return f"outer letters ({q(i)}) of {q(fodder)}"
         case Middle(i, _):
             return f"middle ({q(i)})"
         case Truncation(kind, i, _):
@@ -144,6 +146,8 @@ def describe(d: Derivation) -> str:
             return f"{d.letters}: last letters ({' '.join(i)}) of {' '.join(fodder)}"
         case Alternate(i, fodder):
             return f"{d.letters}: alternate letters ({' '.join(i)}) of {' '.join(fodder)}"
+        case Outer(i, fodder):
+            return f"{d.letters}: outer letters ({' '.join(i)}) of {' '.join(fodder)}"
         case Middle(i, _):
             return f"{d.letters}: middle ({' '.join(i)}) of {describe(d.parts[0])}"
         case Truncation(kind, i, _):

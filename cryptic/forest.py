@@ -24,7 +24,7 @@ from typing import assert_never
 from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, normal, weights
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Literal, Middle, Node, Parse, Reversal, Spoonerism, Subtraction,
+    Insertion, LastLetters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
 )  # fmt: skip
 
@@ -131,6 +131,8 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
         case Alternate(_, fodder):
             n = len(letters(fodder))
             return (n // 2, (n + 1) // 2) if n >= 2 else EMPTY
+        case Outer(_, fodder):
+            return (2, 2) if len(letters(fodder)) >= 3 else EMPTY
         case Middle(_, body):
             lo, hi = length_bounds(body, leaf)
             return (1, 2) if lo <= hi and hi >= 3 else EMPTY
@@ -183,6 +185,8 @@ def own_cost(node: Node) -> float:
             return w["last_letters"] + ind * (len(i) - 1)
         case Alternate(i, _):
             return w["alternate"] + ind * (len(i) - 1)
+        case Outer(i, _):
+            return w["outer"] + ind * (len(i) - 1)
         case Middle(i, _):
             return w["middle"] + ind * (len(i) - 1)
         case Truncation(_, i, _):
@@ -200,7 +204,7 @@ def own_cost(node: Node) -> float:
 def children(node: Node) -> tuple[Node, ...]:
     """The node's sub-trees."""
     match node:
-        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate():
+        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer():
             return ()
         case Concat(parts):
             return parts
@@ -369,6 +373,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
         fodder_rule("first", FirstLetters, 1),
         fodder_rule("last", LastLetters, 1),
         fodder_rule("alternate", Alternate, 4),
+        fodder_rule("outer", Outer, 3),
         binary_rule("insertion", Insertion),
         binary_rule("container", Container),
         binary_rule("subtraction", Subtraction),
@@ -655,7 +660,7 @@ def flatten(node: Node) -> Node:
         case Concat(parts):
             flat = tuple(flatten(p) for p in parts)
             return Concat(tuple(q for p in flat for q in (p.parts if isinstance(p, Concat) else (p,))))
-        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate():
+        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer():
             return node
         case Insertion(i, inner, outer):
             return Insertion(i, flatten(inner), flatten(outer))

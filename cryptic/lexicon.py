@@ -13,7 +13,7 @@ from cryptic.nodes import Words
 
 KINDS = (
     "anagram", "hidden", "insertion", "container", "subtraction", "reversal", "first", "last",
-    "alternate", "middle", "behead", "curtail", "trim", "gut", "half", "homophone", "spoonerism",
+    "alternate", "outer", "middle", "behead", "curtail", "trim", "gut", "half", "homophone", "spoonerism",
     "after", "link", "connector",
 )  # fmt: skip
 MAX_INDICATOR_WORDS = 4

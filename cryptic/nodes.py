@@ -128,6 +128,14 @@ class LastLetters:
 
 
 @dataclass(frozen=True, slots=True)
+class Outer:
+    """The first and last letters of the fodder ("edges of", "empty", "extremely")."""
+
+    indicator: Words
+    fodder: Words
+
+
+@dataclass(frozen=True, slots=True)
 class Alternate:
     """Every other letter of the fodder, odd or even ("oddly", "regularly")."""
 
@@ -196,6 +204,7 @@ Node = (
     | FirstLetters
     | LastLetters
     | Alternate
+    | Outer
     | Middle
     | Truncation
     | Homophone

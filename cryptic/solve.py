@@ -16,7 +16,7 @@ from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
-    Node, Parse, Reversal, Synonym, Words,
+    Node, Outer, Parse, Reversal, Synonym, Words,
 )  # fmt: skip
 from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, on_time, pattern_ok, within
 
@@ -86,7 +86,7 @@ def solution(answer: Letters, shown: str, definition: Words, parse: Parse | None
     return Solution(answer, shown, definition, parse, d, score(*features), features[3], why, features)
 
 
-LETTER_EXACT = (Anagram, Hidden, FirstLetters, LastLetters, Alternate, Literal)
+LETTER_EXACT = (Anagram, Hidden, FirstLetters, LastLetters, Alternate, Outer, Literal)
 
 
 def letter_exact(node: Node) -> bool:

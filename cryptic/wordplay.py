@@ -21,8 +21,8 @@ from cryptic import thesaurus as th
 from cryptic.forest import MAX, MIN_HIDDEN, Cut, LeafBounds, hidden_window, length_bounds, letters
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Letters, Literal, Middle, Node, Reversal, Spoonerism, Subtraction,
-    Synonym, Truncation,
+    Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction,
+    Synonym, Truncation, Words,
 )  # fmt: skip
 
 MAX_PERMUTED = 6  # anagram fodder up to this long is permuted freely inside a charade
@@ -97,6 +97,18 @@ def middle(s: Letters) -> Letters:
     ('A', 'OR')
     """
     return s[(len(s) - 1) // 2 : len(s) // 2 + 1] if len(s) >= 3 else ""
+
+
+def outer_letters(fodder: Words) -> tuple[Letters, ...]:
+    """The first and last letters of the fodder, and of it less a final possessive ("blade's
+    edges" is BE).
+
+    >>> outer_letters(("blade's",))
+    ('BS', 'BE')
+    """
+    spelt = letters(fodder)
+    bare = letters((*fodder[:-1], re.sub(r"['’]s$", "", fodder[-1], flags=re.I))) if fodder else ""
+    return tuple(dict.fromkeys(t[0] + t[-1] for t in (spelt, bare) if len(t) >= 3))
 
 
 def truncate(kind: str, s: Letters) -> tuple[Letters, ...]:
@@ -214,6 +226,8 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             s = "".join(letters((w,))[-1:] for w in fodder)
             if admits(c, s):
                 yield s
+        case Outer(_, fodder):
+            yield from (s for s in outer_letters(fodder) if admits(c, s))
         case Alternate(_, fodder):
             text = letters(fodder)
             if len(text) >= 2:
@@ -342,6 +356,8 @@ def must_contain(node: Node) -> Counter:
             return Counter(letters((w,))[:1] for w in fodder)
         case LastLetters(_, fodder):
             return Counter(letters((w,))[-1:] for w in fodder)
+        case Outer(_, fodder):
+            return Counter(letters(fodder)[:1])
         case Concat(parts):
             return sum((must_contain(p) for p in parts), Counter())
         case Insertion(_, a, b) | Container(_, a, b) | After(_, a, b):
@@ -459,6 +475,8 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             return leaf if "".join(letters((w,))[:1] for w in fodder) == target else None
         case LastLetters(_, fodder):
             return leaf if "".join(letters((w,))[-1:] for w in fodder) == target else None
+        case Outer(_, fodder):
+            return leaf if target in outer_letters(fodder) else None
         case Alternate(_, fodder):
             text = letters(fodder)
             return leaf if len(text) >= 2 and target in (odd_letters(text), even_letters(text)) else None
@@ -604,7 +622,7 @@ def ends(node: Node) -> tuple[frozenset[Letters] | None, frozenset[Letters] | No
         case Synonym(words):
             outputs = frozenset(synonyms_of(words))
             return outputs, outputs
-        case Literal(words) | FirstLetters(_, words) | LastLetters(_, words) | Alternate(_, words):
+        case Literal(words) | FirstLetters(_, words) | LastLetters(_, words) | Alternate(_, words) | Outer(_, words):
             outputs = frozenset(evaluate(node))
             return outputs, outputs
         case Concat(parts):

@@ -11,7 +11,7 @@ from cryptic.forest import (
     naive_wordplays, parse_cost, parses, plain_bounds,
 )
 from cryptic.lexicon import is_indicator
-from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Outer, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 
 # Words for random small clues: ordinary words, indicators of several kinds, connectors.
@@ -123,6 +123,7 @@ KNOWN = [
     ("Bird seen in starling nest (4)", ("Bird",), Hidden(("seen", "in"), ("starling", "nest"), False)),
     ("Rodent's back in star (3)", ("star",), Reversal(("back",), Synonym(("Rodent's",)))),
     ("Leaders of every army team consume (3)", ("consume",), FirstLetters(("Leaders", "of"), ("every", "army", "team"))),
+    ("Doctor in empty drawer (2)", ("Doctor",), Outer(("empty",), ("drawer",))),
     ("Doctor holding a cat (4)", ("cat",), Container(("holding",), Synonym(("Doctor",)), Literal(("a",)))),
     ("Ship mostly lost (3)", ("lost",), Truncation("curtail", ("mostly",), Synonym(("Ship",)))),
     ("Pale without a drink (3)", ("drink",), Subtraction(("without",), Synonym(("Pale",)), Literal(("a",)))),

@@ -4,7 +4,7 @@ import pytest
 
 from cryptic.batch import solve_line
 from cryptic.cli import main
-from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Parse, Reversal, Subtraction, Truncation
+from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 from cryptic.solve import definition_only, letter_exact, singled_out, solution, solve
 from cryptic.thesaurus import Candidate
@@ -30,6 +30,13 @@ def test_known_clues(text, answer, kind):
     assert best.answer == answer
     if kind is not None:
         assert best.verified and isinstance(best.derivation.node, kind)
+
+
+@pytest.mark.slow
+def test_outer_letters_in_a_charade():
+    best = solve(parse_clue("Observed empty barge held (6)"), timeout=20).solutions[0]
+    assert best.answer == "BEHELD" and best.verified
+    assert [type(p.node) for p in best.derivation.parts] == [Outer, Synonym]
 
 
 @pytest.mark.slow

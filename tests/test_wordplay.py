@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from cryptic.forest import Cut, length_bounds
 from cryptic.nodes import (
-    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Reversal, Subtraction, Synonym,
+    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Outer, Reversal, Subtraction, Synonym,
     Truncation,
 )  # fmt: skip
 from cryptic.wordplay import ANY, Constraint, could_make, derive, end_tests, evaluate, exactly, middle, reverse, spoonerise, truncate, within
@@ -62,6 +62,7 @@ def trees(depth=2):
         st.builds(lambda ws: Alternate(("oddly",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=2)),
         st.builds(lambda ws: FirstLetters(("heads",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=3)),
         st.builds(lambda ws: LastLetters(("ends",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=3)),
+        st.builds(lambda ws: Outer(("edges",), tuple(w.lower() for w in ws)), st.lists(word, min_size=1, max_size=2)),
     )
 
 
@@ -131,6 +132,15 @@ def test_letter_selections():
     assert set(evaluate(Alternate(("oddly",), ("bared", "sun")))) == {"BRDU", "AESN"}
     assert set(evaluate(FirstLetters(("heads",), ("every", "army", "team")))) == {"EAT"}
     assert set(evaluate(LastLetters(("ends",), ("pot", "sea")))) == {"TA"}
+    assert set(evaluate(Outer(("empty",), ("barge",)))) == {"BE"}
+    assert set(evaluate(Outer(("edges",), ("bridge's",)))) == {"BS", "BE"}  # possessive or not
+    assert set(evaluate(Outer(("empty",), ("at",)))) == set()  # nothing to empty
+
+
+@given(st.lists(st.text(alphabet="abcdefgh", min_size=1, max_size=6), min_size=1, max_size=3))
+def test_outer_letters_are_the_first_and_last(words):
+    text = "".join(words).upper()
+    assert set(evaluate(Outer(("edges",), tuple(words)))) == ({text[0] + text[-1]} if len(text) >= 3 else set())
 
 
 def test_the_longer_half_of_an_odd_word_can_go_inside_another():

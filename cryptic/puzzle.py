@@ -538,7 +538,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         sure = {k: v for k, v in chosen.items() if believed[k][v][1] >= KNOWN}
         todo_open = []
         for k, clue in enumerate(clues):
-            if k in chosen and believed[k][chosen[k]][1] >= SURE:
+            if k in chosen and believed[k][chosen[k]][1] >= SURE or pools[k] and pools[k][0][1] >= SURE:
                 continue
             pat = pattern_of(clue.cells, placed(clues, believed, {j: v for j, v in sure.items() if j != k}))
             if OPEN in pat and pat != OPEN * len(pat) and (k, pat) not in tried:

@@ -18,7 +18,7 @@ from cryptic import thesaurus
 # (name, {constant: value}) of cryptic.puzzle; the first is the code as it stands.
 SETTINGS = (
     ("as is", {}),
-    ("lexicon base 2.5", {"LEXICON_BASE": 2.5}),
+    ("lexicon base 3", {"LEXICON_BASE": 3.0}),
     ("damping 0.6", {"DAMPING": 0.6}),
     ("sure 0.85", {"SURE": 0.85}),
 )

@@ -387,10 +387,11 @@ def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
 MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may be none of them
 # A word outside the candidates weighs LEXICON_BASE ** its Zipf frequency (a word's share of
 # the words fitting true crossing letters, so weighted, matched how often it was right).
-# The loop as a whole: seven cryptic and plain two 55.2% and 60.3% of cells at 3, 55.3% and
-# 56.7% at 2, 54.7% and 56.3% at 1.5; before any re-solving flatter is better (47.4% at
+# The loop as a whole (seven cryptic, tenth session): 59.9% of cells at 2, 61.0% at 2.25,
+# 62.0% at 2.5, 60.1% at 3; 2.5 beat 3 by one to three points at each of four versions of
+# the code (benchmarks/puzzle_spread.py). Before any re-solving flatter is better (47.4% at
 # 1.5, 45.2% at 3: benchmarks/propagation_alone.py).
-LEXICON_BASE = 3.0
+LEXICON_BASE = 2.5
 ITERATIONS = 30
 DAMPING = 0.5  # each message keeps half its old value: loopy propagation can oscillate
 BELIEFS = 5  # each clue's likeliest answers offered to the fill

@@ -129,7 +129,7 @@ def mine_word_substitutions(rows: list[dict]) -> set[tuple[str, str]]:
 
 
 PICKING = frozenset(("first", "last", "alternate", "outer", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))
-EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut", "outer"))
+EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
 
 
 def word_forms(word: str) -> set[str]:

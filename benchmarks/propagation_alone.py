@@ -41,7 +41,7 @@ def main() -> None:
         enums = [getattr(P.readable(c), "enumeration", None) for c in clues]
         pools = list(P.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
         kind = "plain" if p.plain else "cryptic"
-        truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
+        truth = P.solution_letters(p)
         row = Counter(cells=len(truth), direct=cells_right(truth, clues, pools))
         for b in bases:
             P.LEXICON_BASE = b

@@ -26,7 +26,7 @@ SETTINGS = (
 
 def cells_right(p: P.Puzzle, letters: dict) -> tuple[int, int]:
     """(cells right, cells) against the puzzle's solutions."""
-    truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
+    truth = P.solution_letters(p)
     return sum(letters.get(cell) == ch for cell, ch in truth.items()), len(truth)
 
 

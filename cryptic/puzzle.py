@@ -539,7 +539,8 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         sure = {k: v for k, v in chosen.items() if believed[k][v][1] >= KNOWN}
         todo_open = []
         for k, clue in enumerate(clues):
-            if k in chosen and believed[k][chosen[k]][1] >= SURE or pools[k] and pools[k][0][1] >= SURE:
+            verified = bool(pools[k]) and pools[k][0][1] >= SURE  # pools are best first
+            if verified or k in chosen and believed[k][chosen[k]][1] >= SURE:
                 continue
             pat = pattern_of(clue.cells, placed(clues, believed, {j: v for j, v in sure.items() if j != k}))
             if OPEN in pat and pat != OPEN * len(pat) and (k, pat) not in tried:
@@ -639,11 +640,16 @@ def grid_rows(p: Puzzle, letters: dict[Cell, str]) -> list[str]:
     return ["".join(BLOCK if ch == BLOCK else letters.get((r, c), OPEN) for c, ch in enumerate(row)) for r, row in enumerate(p.grid.rows)]
 
 
+def solution_letters(p: Puzzle) -> dict[Cell, str]:
+    """The puzzle's solution letters by cell, where its entries give them."""
+    return {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
+
+
 def check(p: Puzzle, letters: dict[Cell, str]) -> tuple[float, float] | None:
     """(% of cells, % of entries) correct against the puzzle's solutions, if it has them."""
     if not all(e.solution and len(e.solution) == len(e.cells) for e in p.entries):
         return None
-    truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution)}
+    truth = solution_letters(p)
     cells = sum(letters.get(cell) == ch for cell, ch in truth.items()) / len(truth)
     entries = sum(all(letters.get(cell) == ch for cell, ch in zip(e.cells, e.solution)) for e in p.entries) / len(p.entries)
     return 100 * cells, 100 * entries

@@ -2,7 +2,8 @@
 
 For every row of a corpus with a marked definition (wordplay-train.jsonl), ask
 definitions(definition span, enumeration) and report: recall (answer among the candidates),
-recall within the top 50, and the median number of candidates.
+how often it comes first, in the top 5 and in the top 50, its mean reciprocal rank (a
+plain clue's ranking), and the median number of candidates.
 
 usage: python benchmarks/definition_recall.py [../shared/corpora/clues/wordplay-train.jsonl] [--limit N]
 """
@@ -27,7 +28,8 @@ def main() -> int:
     a = ap.parse_args()
     rows = [json.loads(line) for line in open(a.corpus, encoding="utf-8") if line.strip()]
     rows = rows[: a.limit] if a.limit else rows
-    hit = top50 = total = 0
+    hit = top1 = top5 = top50 = total = 0
+    reciprocal = 0.0
     sizes, times, missed = [], [], []
     for row in rows:
         try:
@@ -48,10 +50,14 @@ def main() -> int:
                 best = rank if best is None else min(best, rank)
         sizes.append(count)
         hit += best is not None
+        top1 += best == 0
+        top5 += best is not None and best < 5
         top50 += best is not None and best < 50
+        reciprocal += 1 / (best + 1) if best is not None else 0.0
         if best is None:
             missed.append(row)
-    print(f"rows {total}  recall {100 * hit / total:.1f}%  top-50 recall {100 * top50 / total:.1f}%  "
+    print(f"rows {total}  recall {100 * hit / total:.1f}%  first {100 * top1 / total:.1f}%  top-5 {100 * top5 / total:.1f}%  "
+          f"top-50 {100 * top50 / total:.1f}%  mean reciprocal rank {reciprocal / total:.3f}  "
           f"median candidates {statistics.median(sizes):.0f}  median lookup {1000 * statistics.median(times):.2f} ms")
     if a.misses:
         with open(a.misses, "w", encoding="utf-8") as f:

@@ -57,6 +57,7 @@ class Candidate(NamedTuple):
     strength: float
     frequency: float
     relation: str
+    support: int = 0  # how many of the phrase's synonyms also lead to it (Definitions)
 
 
 # ---------------------------------------------------------------- the index
@@ -237,8 +238,9 @@ def among(sorted_keys, keys):
 @functools.lru_cache(maxsize=5_000)
 def two_hop(phrase: str, window: Window):
     """Graph ids (a sorted read-only array) of the answers with a length in the window
-    related to something the phrase is a synonym of (two hops). Each row's answers of
-    those lengths are one range of its length-sorted copy."""
+    related to something the phrase is a synonym of (two hops), each once for every such
+    synonym that leads to it. Each row's answers of those lengths are one range of its
+    length-sorted copy."""
     import numpy as np
 
     g = graph()
@@ -253,7 +255,7 @@ def two_hop(phrase: str, window: Window):
     else:  # long answers: read the rows
         found = g.by_length[spans(starts, g.indptr[first + 1])[0]]
         found = found[(g.lengths[found] >= window[0]) & (g.lengths[found] <= window[1])]
-    found = distinct(found)
+    found = np.sort(found)
     return frozen(found[found != i])
 
 
@@ -430,9 +432,9 @@ def code_strengths():
 
 @functools.lru_cache(maxsize=5_000)
 def distant(key: str, length: int):
-    """Graph ids (a read-only array, some maybe twice) of the answers of a length two hops
+    """Graph ids (a read-only array, some many times) of the answers of a length two hops
     from a normalised phrase: from each of its forms, and from each of its lemmas with the answer
-    inflected the same way."""
+    inflected the same way, once for each synonym on the way."""
     import numpy as np
 
     reached = [np.empty(0, np.int32)]
@@ -444,12 +446,34 @@ def distant(key: str, length: int):
     return frozen(np.concatenate(reached))
 
 
-def far_candidates(ids, fits, freqs, own: Letters) -> Iterator[Candidate]:
+# Among answers equally related to a phrase, the one more of its synonyms also lead to is
+# likelier ("fill": CRAM through pack, stuff, jam): ordered by this before frequency, a
+# marked definition's answer comes first in 15.1% of wordplay-train rows, not 12.2%, and
+# its mean reciprocal rank is 0.232, not 0.200 (first 3,000 rows).
+@functools.lru_cache(maxsize=5_000)
+def route_counts(key: str, length: int):
+    """The sorted letter ranks (graph.ranks) of the answers two hops from a normalised
+    phrase, once for each synonym of it that leads there (read-only)."""
+    import numpy as np
+
+    return frozen(np.sort(graph().ranks[distant(key, length)]))
+
+
+def support(key: str, length: int, ids):
+    """How many synonyms of a normalised phrase lead to each of some graph ids' letters."""
+    import numpy as np
+
+    counts = route_counts(key, length)
+    ranks = graph().ranks[ids]
+    return (np.searchsorted(counts, ranks, side="right") - np.searchsorted(counts, ranks, side="left")).astype(np.int64)
+
+
+def far_candidates(ids, fits, freqs, supports, own: Letters) -> Iterator[Candidate]:
     """Yield the Candidates for graph ids two hops away, in order, but the phrase's own letters."""
     g = graph()
-    for j, fit, freq in zip(ids.tolist(), fits.tolist(), freqs.tolist()):
+    for j, fit, freq, n in zip(ids.tolist(), fits.tolist(), freqs.tolist(), supports.tolist()):
         if (lets := g.letters[j]) != own:
-            yield Candidate(lets, g.nodes[j], TWO_HOP if fit else TWO_HOP * PARTS_MISMATCH, freq, "2")
+            yield Candidate(lets, g.nodes[j], TWO_HOP if fit else TWO_HOP * PARTS_MISMATCH, freq, "2", n)
 
 
 def content_words(phrase: str) -> list[str]:
@@ -640,11 +664,13 @@ def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters,
     return MappingProxyType({c.letters: c for c in candidates(*best_relations(phrase, length))})
 
 
-def candidates(ids, codes, strengths) -> Iterator[Candidate]:
-    """Yield the Candidates of some graph ids, with their relation codes and strengths."""
+def candidates(ids, codes, strengths, supports=None) -> Iterator[Candidate]:
+    """Yield the Candidates of some graph ids, with their relation codes, strengths and
+    (when known) support."""
     g = graph()
-    for j, code, strength, freq in zip(ids.tolist(), codes.tolist(), strengths.tolist(), g.freqs[ids].tolist()):
-        yield Candidate(g.letters[j], g.nodes[j], strength, freq, CODES[code])
+    supports = supports.tolist() if supports is not None else [0] * len(ids)
+    for j, code, strength, freq, n in zip(ids.tolist(), codes.tolist(), strengths.tolist(), g.freqs[ids].tolist(), supports):
+        yield Candidate(g.letters[j], g.nodes[j], strength, freq, CODES[code], n)
 
 
 def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> Iterator[Candidate]:
@@ -678,22 +704,26 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     return tuple(sorted(best.values(), key=candidate_order))
 
 
-def candidate_order(c: Candidate) -> tuple[float, float, Letters]:
-    """The sort key of definitions: strongest, then commonest, then alphabetical."""
-    return (-c.strength, -c.frequency, c.letters)
+def candidate_order(c: Candidate) -> tuple[float, int, float, Letters]:
+    """The sort key of definitions: strongest, best supported, commonest, alphabetical."""
+    return (-c.strength, -c.support, -c.frequency, c.letters)
 
 
 @functools.lru_cache(maxsize=5_000)
-def near_definitions(key: str, enumeration: Enumeration | None) -> Relations:
-    """The answers one hop from a normalised phrase (arrays), best first."""
+def near_definitions(key: str, enumeration: Enumeration | None) -> tuple[object, object, object, object]:
+    """The answers one hop from a normalised phrase (arrays: graph ids, relation codes,
+    strengths, support), best first (candidate_order)."""
     import numpy as np
 
     g = graph()
     ids, codes, strengths = best_relations(key, enumeration.length if enumeration else None)
     if enumeration is not None:
         strengths = np.where(spelt_with(ids, enumeration), strengths, strengths * PARTS_MISMATCH)
-    order = np.lexsort((g.ranks[ids], -g.freqs[ids], -strengths))
-    return frozen(ids[order]), frozen(codes[order]), frozen(strengths[order])
+        supports = support(key, enumeration.length, ids)
+    else:  # answers of every length: two hops are not looked up
+        supports = np.zeros(len(ids), np.int64)
+    order = np.lexsort((g.ranks[ids], -g.freqs[ids], -supports, -strengths))
+    return frozen(ids[order]), frozen(codes[order]), frozen(strengths[order]), frozen(supports[order])
 
 
 def spelt_with(ids, enumeration: Enumeration):
@@ -714,11 +744,13 @@ def spelt_with(ids, enumeration: Enumeration):
 
 class Far(NamedTuple):
     """The answers two hops from a phrase, best first, as arrays: graph ids (one node a
-    spelling), whether each has the enumeration's word breaks, and their frequencies."""
+    spelling), whether each has the enumeration's word breaks, their frequencies and
+    support."""
 
     ids: object
     fits: object
     freqs: object
+    supports: object
 
 
 @functools.lru_cache(maxsize=5_000)
@@ -727,17 +759,21 @@ def far_definitions(key: str, enumeration: Enumeration) -> Far:
     import numpy as np
 
     g = graph()
-    far = distant(key, enumeration.length)
+    far = distinct(distant(key, enumeration.length))
     far = far[~among(np.sort(g.ranks[near_definitions(key, enumeration)[0]]), g.ranks[far])]  # not again
     fits = spelt_with(far, enumeration)
+    supports = support(key, enumeration.length, far)
     # Spellings of the same letters share a key (whether they fit depends on the letters
     # too): the lowest id stands for them all.
-    order_key = (~fits).astype(np.int64) << 40 | commonness_keys()[far]
+    order_key = (~fits).astype(np.int64) << 52 | (SUPPORT_BITS - np.minimum(supports, SUPPORT_BITS)) << 40 | commonness_keys()[far]
     order = np.argsort(order_key)
     ordered = order_key[order]
     starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(order) else order
     far = np.minimum.reduceat(far[order], starts) if len(order) else far
-    return Far(frozen(far), frozen(fits[order][starts]), frozen(g.freqs[far]))
+    return Far(frozen(far), frozen(fits[order][starts]), frozen(g.freqs[far]), frozen(supports[order][starts]))
+
+
+SUPPORT_BITS = (1 << 12) - 1  # far answers' support as a sort key, at most this
 
 
 @functools.cache
@@ -817,8 +853,9 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
                 best[c.letters] = (j, c)
     if not best:
         return ()
-    fits = spelt_with(np.array([j for j, _ in best.values()], dtype=np.int64), enumeration).tolist()
-    chosen = [c if fit else c._replace(strength=c.strength * PARTS_MISMATCH) for (_, c), fit in zip(best.values(), fits)]
+    ids = np.array([j for j, _ in best.values()], dtype=np.int64)
+    fits, supports = spelt_with(ids, enumeration).tolist(), support(key, enumeration.length, ids).tolist()
+    chosen = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
     return tuple(sorted(chosen, key=candidate_order))
 
 

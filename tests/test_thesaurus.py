@@ -124,6 +124,19 @@ def test_definitions_come_best_first_once_each_with_two_hops_after_one(phrase, e
     assert all(c.relation == "2" for c in found if c.letters not in {n.letters for n in near})
 
 
+@pytest.mark.parametrize("phrase, enum", [("fill", "4"), ("bold", "6")])
+def test_support_counts_the_synonyms_that_lead_to_an_answer(phrase, enum):
+    g = th.graph()
+    i = g.ids[phrase]
+    lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
+    synonyms = g.indices[lo:hi][g.codes[lo:hi] <= th.FIRST_HOP].tolist()
+    related = [{g.letters[j] for j in g.indices[g.indptr[n] : g.indptr[n + 1]].tolist()} for n in synonyms]
+    found = list(th.definitions(phrase, parse_enumeration(enum)))
+    assert any(c.support > 1 for c in found)
+    for c in found[:40]:  # the phrase's own forms (no lemmas here) are the only routes
+        assert c.support == sum(c.letters in r for r in related), c
+
+
 def test_a_participle_the_inflector_knows_is_not_its_own_past_tense():
     g = th.graph()
     speed = g.ids["speed"]

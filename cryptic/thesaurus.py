@@ -828,35 +828,65 @@ def gloss_key(word: str) -> str:
 
 @functools.lru_cache(maxsize=5_000)
 def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ...]:
-    """The answers whose WordNet gloss says what a normalised phrase says, best first."""
+    """The answers whose WordNet gloss says what a normalised phrase says, best first; for a
+    phrase whose head is a plural, the plurals of those whose gloss says it in the singular
+    ("snake-like fishes" -> EELS: eel, "snakelike fish")."""
     import numpy as np
 
     index, indptr, ids = sparse_index("gloss")
-    words = gloss_keys(key, {w: gloss_key(w) for w in GLOSS_WORD.findall(key)})
+    words = gloss_keys(joined_compounds(key, index), {w: gloss_key(w) for w in GLOSS_WORD.findall(key.replace("-", " "))})
     if len(words) < 2 or not len(ids):
         return ()
     g = graph()
+    length = enumeration.length
+    head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
+    plural = any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head)
+    shortest = max(1, length - INFLECTION_GROWTH) if plural else length
     rows = {w: ids[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
     weight = {w: math.log(len(ids) / len(rows[w])) if w in rows else math.log(len(ids)) for w in words}  # unknown: the rarest
     total = sum(weight.values())
     found: dict[int, tuple[float, int]] = {}  # graph id -> (weight of the words its gloss uses, how many)
     for w, row in rows.items():
-        for j in row[g.lengths[row] == enumeration.length].tolist():
+        lengths = g.lengths[row]
+        for j in row[(lengths >= shortest) & (lengths <= length)].tolist():
             have, n = found.get(j, (0.0, 0))
             found[j] = (have + weight[w], n + 1)
+    matched = {j: GLOSS * have / total for j, (have, n) in found.items() if n >= 2 and have >= GLOSS_COVER * total}
+    singular = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
+    forms, owners = inflected(singular, "NNS", (length, length))
+    strength = {j: matched[j] for j in matched if g.lengths[j] == length}
+    for form, owner in zip(forms.tolist(), owners.tolist()):
+        strength[form] = max(strength.get(form, 0.0), matched[int(singular[owner])] * INFLECTED)
     own = letters_of(key)
     best: dict[Letters, tuple[int, Candidate]] = {}
-    for j, (have, n) in found.items():
-        if n >= 2 and have >= GLOSS_COVER * total and g.letters[j] != own:
-            c = Candidate(g.letters[j], g.nodes[j], GLOSS * have / total, float(g.freqs[j]), "g")
-            if c.letters not in best or c.strength > best[c.letters][1].strength:
-                best[c.letters] = (j, c)
+    for j, value in strength.items():
+        if g.letters[j] != own and (g.letters[j] not in best or value > best[g.letters[j]][1].strength):
+            best[g.letters[j]] = (j, Candidate(g.letters[j], g.nodes[j], value, float(g.freqs[j]), "g"))
     if not best:
         return ()
-    ids = np.array([j for j, _ in best.values()], dtype=np.int64)
-    fits, supports = spelt_with(ids, enumeration).tolist(), support(key, enumeration.length, ids).tolist()
-    chosen = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
-    return tuple(sorted(chosen, key=candidate_order))
+    chosen = np.array([j for j, _ in best.values()], dtype=np.int64)
+    fits, supports = spelt_with(chosen, enumeration).tolist(), support(key, length, chosen).tolist()
+    kept = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
+    return tuple(sorted(kept, key=candidate_order))
+
+
+@functools.lru_cache(maxsize=10_000)
+def unchanged_plural(word: str) -> bool:
+    """Is the noun its own plural (fish, sheep)? The index keeps only inflections that
+    change the word."""
+    from lemminflect import getInflection
+
+    return word in getInflection(word, "NNS")
+
+
+def joined_compounds(key: str, index: Mapping[str, int]) -> str:
+    """The phrase with each hyphenated word written as one where the glosses write it so
+    ("snake-like" -> snakelike), else as its parts."""
+    def one(word: str) -> str:
+        whole = word.replace("-", "")
+        return whole if "-" in word and gloss_key(whole) in index else word.replace("-", " ")
+
+    return " ".join(map(one, key.split(" ")))
 
 
 def definition_strength(phrase: str, answer: Letters) -> float:

@@ -182,6 +182,17 @@ def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():
     assert list(found) == sorted(found, key=th.candidate_order)
 
 
+def test_a_gloss_match_reads_hyphenated_words_and_plural_heads():
+    singular = {c.letters for c in th.gloss_definitions("snake-like fish", parse_enumeration("3"))}
+    assert "EEL" in singular  # the gloss writes "snakelike"
+    plural = {c.letters: c for c in th.gloss_definitions("snake-like fishes", parse_enumeration("4"))}
+    assert plural["EELS"].strength == pytest.approx(th.GLOSS * th.INFLECTED)
+    assert "ACORNS" in {c.letters for c in th.gloss_definitions("fruits of the oak", parse_enumeration("6"))}
+    assert th.unchanged_plural("sheep") and not th.unchanged_plural("priest")
+    assert "VICARS" in {c.letters for c in th.gloss_definitions("parish priests", parse_enumeration("6"))}
+    assert "VICARS" not in {c.letters for c in th.gloss_definitions("parish priest", parse_enumeration("6"))}
+
+
 @pytest.mark.parametrize("phrase, enum, answer", [("Italian city", "5", "MILAN"), ("Welsh town", "6", "BANGOR"), ("German river", "5", "RHINE")])
 def test_two_words_that_agree_define_what_both_lead_to(phrase, enum, answer):
     found = {c.letters: c for c in th.definitions(phrase, parse_enumeration(enum))}

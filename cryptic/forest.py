@@ -316,6 +316,22 @@ def fodder_rule(kind: str, make: Callable[[Words, Words], Node], least: int) -> 
     return rule
 
 
+JOINS = frozenset(("with", "and", "plus"))  # join the two parts of a composite anagram's fodder
+
+
+def composite_anagram_rule(span: Words) -> Iterator[Production]:
+    """An anagram of words on both sides of a join: "Mr Ali's troubled with it" (MR ALI'S +
+    IT: MISTRIAL, the join read with the indicator), "cook deals with quail" (DEALS + QUAIL:
+    QUESADILLA); the join's own letters are not fodder."""
+    for before, ind, after in between(span, "anagram"):
+        if len(after) > 1 and normal(after[:1])[0] in JOINS:
+            yield production(lambda ind=ind + after[:1], fodder=before + after[1:]: Anagram(ind, fodder))
+    for ind, rest in around(span, "anagram"):
+        for i in range(1, len(rest) - 1):
+            if normal(rest[i : i + 1])[0] in JOINS:
+                yield production(lambda ind=ind, fodder=rest[:i] + rest[i + 1 :]: Anagram(ind, fodder))
+
+
 def unary_rule(kind: str, make: Callable[[Words, Node], Node]) -> Rule:
     """Operations on one sub-reading (reversal, homophone, truncations...)."""
 
@@ -369,6 +385,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
     return (
         leaf_rule(leaf),
         fodder_rule("anagram", Anagram, 2),
+        composite_anagram_rule,
         fodder_rule("hidden", lambda i, f: Hidden(i, f, False), 4),
         fodder_rule("first", FirstLetters, 1),
         fodder_rule("last", LastLetters, 1),

@@ -124,6 +124,8 @@ KNOWN = [
     ("Rodent's back in star (3)", ("star",), Reversal(("back",), Synonym(("Rodent's",)))),
     ("Leaders of every army team consume (3)", ("consume",), FirstLetters(("Leaders", "of"), ("every", "army", "team"))),
     ("Doctor in empty drawer (2)", ("Doctor",), Outer(("empty",), ("drawer",))),
+    ("Pert mixed with an old relative (6)", ("old", "relative"), Anagram(("mixed", "with"), ("Pert", "an"))),
+    ("Stir pert and an elder (6)", ("elder",), Anagram(("Stir",), ("pert", "an"))),
     ("Doctor holding a cat (4)", ("cat",), Container(("holding",), Synonym(("Doctor",)), Literal(("a",)))),
     ("Ship mostly lost (3)", ("lost",), Truncation("curtail", ("mostly",), Synonym(("Ship",)))),
     ("Pale without a drink (3)", ("drink",), Subtraction(("without",), Synonym(("Pale",)), Literal(("a",)))),

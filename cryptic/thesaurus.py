@@ -834,7 +834,8 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     import numpy as np
 
     index, indptr, ids = sparse_index("gloss")
-    words = gloss_keys(joined_compounds(key, index), {w: gloss_key(w) for w in GLOSS_WORD.findall(key.replace("-", " "))})
+    text = joined_compounds(key, index)
+    words = gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
     if len(words) < 2 or not len(ids):
         return ()
     g = graph()
@@ -872,8 +873,8 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
 
 @functools.lru_cache(maxsize=10_000)
 def unchanged_plural(word: str) -> bool:
-    """Is the noun its own plural (fish, sheep)? The index keeps only inflections that
-    change the word."""
+    """May the word be its own plural (fish, sheep; lemminflect also allows it for nouns
+    used as mass nouns, like oak)? The index keeps only inflections that change the word."""
     from lemminflect import getInflection
 
     return word in getInflection(word, "NNS")

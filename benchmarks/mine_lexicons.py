@@ -129,6 +129,9 @@ def mine_word_substitutions(rows: list[dict]) -> set[tuple[str, str]]:
 
 
 PICKING = frozenset(("first", "last", "alternate", "outer", "middle", "gut", "behead", "curtail", "trim", "half", "hidden"))
+# Kinds whose mined phrases are mostly misread brackets (B[eg]AN mined "began", "i leave" and
+# "non u" as indicators of removing a word's middle): their lists are the curated phrases only.
+CURATED_ONLY = frozenset(("gut",))
 EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
 
 
@@ -202,7 +205,8 @@ def main(argv: list[str]) -> int:
     picking: set[str] = set()  # indicators of kinds that pick letters out of other words
     curated_of = {path.stem: read_list(path) for path in sorted((INDICATORS / "curated").glob("*.txt"))}
     for kind, curated in curated_of.items():
-        phrases = expanded(kind, curated | {p for p in found.get(kind, set()) if not elsewhere(kind, p, curated_of)})
+        kept = set() if kind in CURATED_ONLY else {p for p in found.get(kind, set()) if not elsewhere(kind, p, curated_of)}
+        phrases = expanded(kind, curated | kept)
         (INDICATORS / f"{kind}.txt").write_text("".join(f"{p}\n" for p in sorted(phrases)), encoding="utf-8")
         print(f"{kind:12s} curated {len(curated):4d}  mined {len(found.get(kind, ())):4d}  total {len(phrases):4d}")
         if kind in PICKING:

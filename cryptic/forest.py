@@ -319,16 +319,21 @@ def fodder_rule(kind: str, make: Callable[[Words, Words], Node], least: int) -> 
 JOINS = frozenset(("with", "and", "plus"))  # join the two parts of a composite anagram's fodder
 
 
+def is_join(words: Words) -> bool:
+    """Is the phrase one word that joins a composite anagram's parts?"""
+    return len(words) == 1 and normal(words)[0] in JOINS
+
+
 def composite_anagram_rule(span: Words) -> Iterator[Production]:
     """An anagram of words on both sides of a join: "Mr Ali's troubled with it" (MR ALI'S +
     IT: MISTRIAL, the join read with the indicator), "cook deals with quail" (DEALS + QUAIL:
     QUESADILLA); the join's own letters are not fodder."""
     for before, ind, after in between(span, "anagram"):
-        if len(after) > 1 and normal(after[:1])[0] in JOINS:
+        if len(after) > 1 and is_join(after[:1]):
             yield production(lambda ind=ind + after[:1], fodder=before + after[1:]: Anagram(ind, fodder))
     for ind, rest in around(span, "anagram"):
         for i in range(1, len(rest) - 1):
-            if normal(rest[i : i + 1])[0] in JOINS:
+            if is_join(rest[i : i + 1]):
                 yield production(lambda ind=ind, fodder=rest[:i] + rest[i + 1 :]: Anagram(ind, fodder))
 
 

@@ -28,7 +28,22 @@ def test_anagrams_and_literal_words_are_pieces():
 
 def test_pieces_of_function_words_count_a_third():
     # IN for "in" fits too many answers by chance, as one letter does
-    assert coverage("TSARIN", ("tears", "star", "in", "mad"), (0, 1)) == pytest.approx((4 + 1 / 3) / 6)
+    assert coverage("TSARINQ", ("tears", "star", "mad", "in"), (0, 1)) == pytest.approx((4 + 1 / 3) / 7)
+
+
+def test_pieces_spelling_the_whole_answer_count_as_wordplay():
+    # the words left over are the indicators and links: "warning a learner to equip" -> A + L + ARM
+    assert coverage("ALARM", ("warning", "a", "learner", "to", "equip"), (0, 1)) == 1.0
+    assert coverage("TSARIN", ("tears", "star", "in", "mad"), (0, 1)) == 1.0
+
+
+def test_one_letter_pieces_alone_never_spell_the_whole_answer():
+    assert coverage("SN", ("south", "north", "catch"), (2, 3)) < 1.0
+
+
+def test_reversals_without_an_indicator_do_not_complete_an_answer():
+    # TAR is "rat" backwards; with no indicator that is chance, not wordplay
+    assert coverage("TARGET", ("rodent", "obtain", "aim"), (2, 3)) < 1.0
 
 
 def test_a_piece_may_not_be_the_whole_answer():

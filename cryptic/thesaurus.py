@@ -826,6 +826,22 @@ def sparse_index(name: str) -> tuple[Mapping[str, int], object, object]:
     return MappingProxyType({w: i for i, w in enumerate(words)}), indptr, ids
 
 
+@functools.cache
+def gloss_members() -> tuple[object, object]:
+    """Each WordNet gloss's answers (the graph ids of its synset's phrases), as sparse rows."""
+    import numpy as np
+
+    path = folder()
+    try:
+        indptr = np.asarray(np.load(path / "gloss_member_indptr.npy", mmap_mode="r"))
+        ids = np.asarray(np.load(path / "gloss_member_ids.npy", mmap_mode="r"))
+    except (OSError, ValueError):
+        raise corrupt(path) from None
+    if len(indptr) and int(indptr[-1]) != len(ids):
+        raise corrupt(path)
+    return indptr, ids
+
+
 def gloss_key(word: str) -> str:
     """A word as the gloss index files it: its (alphabetically first) lemma, or itself."""
     found = lemmas(word)
@@ -839,26 +855,32 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     ("snake-like fishes" -> EELS: eel, "snakelike fish")."""
     import numpy as np
 
-    index, indptr, ids = sparse_index("gloss")
+    index, indptr, glosses = sparse_index("gloss")
     text = joined_compounds(key, index)
     words = gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
-    if len(words) < 2 or not len(ids):
+    if len(words) < 2 or not len(glosses):
         return ()
     g = graph()
     length = enumeration.length
     head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
     plural = any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head)
     shortest = max(1, length - INFLECTION_GROWTH) if plural else length
-    rows = {w: ids[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
-    weight = {w: math.log(len(ids) / len(rows[w])) if w in rows else math.log(len(ids)) for w in words}  # unknown: the rarest
+    rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
+    weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
     total = sum(weight.values())
-    found: dict[int, tuple[float, int]] = {}  # graph id -> (weight of the words its gloss uses, how many)
-    for w, row in rows.items():
-        lengths = g.lengths[row]
-        for j in row[(lengths >= shortest) & (lengths <= length)].tolist():
-            have, n = found.get(j, (0.0, 0))
-            found[j] = (have + weight[w], n + 1)
-    matched = {j: GLOSS * have / total for j, (have, n) in found.items() if n >= 2 and have >= GLOSS_COVER * total}
+    if not rows:
+        return ()
+    # Each gloss: the weight of the phrase's words it uses, and how many.
+    which, at = np.unique(np.concatenate(list(rows.values())), return_inverse=True)
+    have = np.bincount(at, weights=np.concatenate([np.full(len(r), weight[w]) for w, r in rows.items()]))
+    uses = np.bincount(at)
+    good = (uses >= 2) & (have >= GLOSS_COVER * total)
+    member_indptr, member_ids = gloss_members()
+    matched: dict[int, float] = {}  # graph id -> its best gloss's share of the phrase
+    for k, value in zip(which[good].tolist(), (GLOSS * have[good] / total).tolist()):
+        for j in member_ids[int(member_indptr[k]) : int(member_indptr[k + 1])].tolist():
+            if shortest <= g.lengths[j] <= length and value > matched.get(j, 0.0):
+                matched[j] = value
     singular = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
     forms, owners = inflected(singular, "NNS", (length, length))
     strength = {j: matched[j] for j in matched if g.lengths[j] == length}

@@ -182,6 +182,12 @@ def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():
     assert list(found) == sorted(found, key=th.candidate_order)
 
 
+def test_a_gloss_match_is_one_gloss_not_the_words_of_several_senses():
+    # HOOP's senses say "a small arch" and "metal or wood": no one sense is a small wood
+    found = {c.letters for c in th.gloss_definitions("small wood", parse_enumeration("4"))}
+    assert "DELL" in found and "HOOP" not in found  # "a small wooded hollow"
+
+
 def test_a_gloss_match_reads_hyphenated_words_and_plural_heads():
     singular = {c.letters for c in th.gloss_definitions("snake-like fish", parse_enumeration("3"))}
     assert "EEL" in singular  # the gloss writes "snakelike"

@@ -15,7 +15,8 @@ Files:
                              letters as several words (see `spelling_keys`)
   ed.npy                     does each node's phrase end in -ed?
   gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
-                             content word (by its lemma) -> the nodes whose gloss uses it
+                             content word (by its lemma) -> the glosses that use it
+  gloss_member_indptr.npy, gloss_member_ids.npy   each gloss -> the nodes of its synset
   part_words.txt, part_indptr.npy, part_ids.npy   WordNet's part holonyms turned round: a
                              whole's name or adjective ("italy", "italian") -> its parts (VENICE)
   by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
@@ -193,18 +194,27 @@ def gloss_keys(text: str, lemma_of: Mapping[str, str]) -> set[str]:
     return {k for k in keys if k not in GLOSS_STOP}
 
 
-def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object]:
-    """The glosses turned round: sorted words, and for each word the graph ids of the
-    phrases whose WordNet gloss uses it (sparse rows)."""
+def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object]:
+    """The glosses turned round: sorted words, and for each word the glosses (numbered in
+    WordNet's order of synsets) that use it (sparse rows); and each gloss's answers, the
+    graph ids of its synset's phrases (sparse rows). A phrase must match one gloss: the
+    words of several senses of a word together ("small" of one, "wood" of another: HOOP)
+    say nothing."""
     import numpy as np
 
     rows: dict[str, set[int]] = {}
+    members: list[list[int]] = []
     for synset in wn.all_synsets():
         names = [norm(l.name()) for l in synset.lemmas()]
-        answers = {ids[n] for n in names + [spelt[n] for n in names if n in spelt] if n in ids}
+        answers = sorted({ids[n] for n in names + [spelt[n] for n in names if n in spelt] if n in ids})
+        if not answers:
+            continue
         for word in gloss_keys(synset.definition(), lemma_of):
-            rows.setdefault(word, set()).update(answers)
-    return sparse_rows(rows)
+            rows.setdefault(word, set()).add(len(members))
+        members.append(answers)
+    words, indptr, glosses = sparse_rows(rows)
+    member_indptr = np.cumsum([0] + [len(m) for m in members], dtype=np.int64)
+    return words, indptr, glosses, member_indptr, np.array([j for m in members for j in m], dtype=np.int32)
 
 
 def sparse_rows(rows: dict[str, set[int]]) -> tuple[list[str], object, object]:
@@ -404,10 +414,12 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         lemma_of: dict[str, str] = {}
         for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
             lemma_of[form] = min(lemma, lemma_of.get(form, lemma))
-        gloss_words, gloss_indptr, gloss_ids = gloss_rows(wordnet(), ids, lemma_of, spelt_british)
+        gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids = gloss_rows(wordnet(), ids, lemma_of, spelt_british)
         (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
         np.save(staging / "gloss_indptr.npy", gloss_indptr)
         np.save(staging / "gloss_ids.npy", gloss_ids)
+        np.save(staging / "gloss_member_indptr.npy", member_indptr)
+        np.save(staging / "gloss_member_ids.npy", member_ids)
         part_words, part_indptr, part_ids = part_rows(wordnet(), ids)
         (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
         np.save(staging / "part_indptr.npy", part_indptr)

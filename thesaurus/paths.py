@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-INDEX_VERSION = 11
+INDEX_VERSION = 12
 
 
 def cache_dir() -> Path:

@@ -16,6 +16,7 @@ from collections import Counter
 
 from cryptic import puzzle as P
 from cryptic import thesaurus
+from puzzle_spread import kind_of  # the grouping of the puzzles (benchmarks/ is on the path)
 
 
 def cells_right(truth, clues, pools) -> int:
@@ -40,7 +41,7 @@ def main() -> None:
         clues = P.clues_of(p)
         enums = [getattr(P.readable(c), "enumeration", None) for c in clues]
         pools = list(P.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
-        kind = "plain" if p.plain else "cryptic"
+        kind = kind_of(path)
         truth = P.solution_letters(p)
         row = Counter(cells=len(truth), direct=cells_right(truth, clues, pools))
         for b in bases:

@@ -104,11 +104,25 @@ def from_guardian(path: str, data: object) -> Puzzle:
         solution = e.get("solution")
         entries.append(Entry(ident, int(e.get("number", 0)), direction, str(e.get("clue", "")), cells_of(x, y, direction, length),
                              tuple(map(str, e.get("group") or [ident])), re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
-    plain = str(data.get("crosswordType", "")).lower() in PLAIN_TYPES
+    plain = str(data.get("crosswordType", "")).lower() in PLAIN_TYPES or looks_plain(entries)
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries), plain))
 
 
 PLAIN_TYPES = frozenset(("quick", "speedy", "concise"))  # the Guardian's crosswordType of plain puzzles
+# Plain clues are a word or two ("Contraption", "Secret scheme"); cryptic ones carry wordplay
+# as well. Of the nine puzzles in ../shared, the plain ones' clues have a median of two words,
+# the cryptic ones' five to seven, and a "mini cryptic" of two-word plain clues two.
+PLAIN_WORDS = 3
+
+
+def looks_plain(entries: Sequence[Entry]) -> bool:
+    """Are the clues, as a rule, a few words of definition (a quick puzzle, whatever its
+    file calls it; .puz and .ipuz files do not say)?"""
+    import statistics
+
+    counts = [len(words.split()) for e in entries if (words := re.sub(r"\([\d,\-'’–\s]+\)\s*$", "", e.clue).strip())
+              and not re.match(r"see\b", words, re.I)]  # fmt: skip
+    return bool(counts) and statistics.median(counts) <= PLAIN_WORDS
 
 
 def build_grid(path: str, cols: int, rows: int, entries: Sequence[Entry]) -> Grid:
@@ -139,7 +153,7 @@ def from_puz(path: str, raw: bytes) -> Puzzle:
             sol = "".join(p.solution[cell + k * step] for k in range(length)) if p.solution else None
             entries.append(Entry(ident, item["num"], direction, item["clue"], cells_of(c, r, direction, length), (ident,),
                                  sol if sol and "-" not in sol else None))  # fmt: skip
-    return checked(path, Puzzle(build_grid(path, p.width, p.height, entries), tuple(entries)))
+    return checked(path, Puzzle(build_grid(path, p.width, p.height, entries), tuple(entries), looks_plain(entries)))
 
 
 def from_ipuz(path: str, text: str) -> Puzzle:
@@ -178,7 +192,7 @@ def from_ipuz(path: str, text: str) -> Puzzle:
                 if solution:
                     sol = "".join(str(solution[r + dr * k][c + dc * k]) for k in range(length)).upper()
                 entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,), sol))
-    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries)))
+    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries), looks_plain(entries)))
 
 
 def enumeration_total(clue: str) -> int | None:
@@ -392,6 +406,11 @@ MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may b
 # the code (benchmarks/puzzle_spread.py). Before any re-solving flatter is better (47.4% at
 # 1.5, 45.2% at 3: benchmarks/propagation_alone.py).
 LEXICON_BASE = 2.5
+# A candidate's chance is scaled by this when the lexicon spells it only with other word
+# breaks than the enumeration's (REQUIRED for (2,6), ACHING for "(1,5)"): the solver lets
+# such answers through a little, and a grid's crossers then pull them in (seven cryptic puzzles,
+# eleventh session: three chosen answers so, all wrong; OF COURSE and GREASEPAINT were candidates).
+MISFIT = 0.01
 ITERATIONS = 30
 DAMPING = 0.5  # each message keeps half its old value: loopy propagation can oscillate
 BELIEFS = 5  # each clue's likeliest answers offered to the fill
@@ -432,9 +451,13 @@ def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeratio
     (answers x positions, 0-25)."""
     import numpy as np
 
+    from cryptic import thesaurus as th
+
     parts = enumeration.parts if enumeration is not None else None
     words, weights, where, known = lexicon_domain(length, parts, enumeration is not None and "," not in enumeration.separators)
-    pool = [(w, score) for w, score, _ in pool if len(w) == length]
+    spelt = th.lexicon(length)
+    # A word the lexicon spells, but not with the enumeration's word breaks, is seldom the answer.
+    pool = [(w, score * (MISFIT if w not in where and w in spelt else 1.0)) for w, score, _ in pool if len(w) == length]
     total = sum(score for _, score in pool)
     scale = min(1.0, MASS / total) if total > 0 else 1.0
     extra = [w for w, _ in pool if w not in where]

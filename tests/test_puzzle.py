@@ -105,11 +105,22 @@ def test_plain_puzzles_are_known_by_their_type(tmp_path):
     assert read_puzzle(write(tmp_path, data)).plain
 
 
+PLAIN = {"1-across": "Michaelmas daisy (5)", "3-across": "Famous (5)", "1-down": "Stranger (5)", "2-down": "Appraised (5)"}
+
+
+def test_a_puzzle_of_short_clues_is_plain_whatever_its_type(tmp_path):
+    data = frame()
+    for e in data["entries"]:
+        e["clue"] = PLAIN[e["id"]]
+    assert data["crosswordType"] == "cryptic" and read_puzzle(write(tmp_path, data)).plain
+    data["entries"][0]["clue"] = "See 3"  # a linked light's pointer is no clue
+    assert read_puzzle(write(tmp_path, data)).plain
+
+
 def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
     data = frame()
-    plain = {"1-across": "Michaelmas daisy (5)", "3-across": "Famous (5)", "1-down": "Stranger (5)", "2-down": "Appraised (5)"}
     for e in data["entries"]:
-        e["clue"] = plain[e["id"]]
+        e["clue"] = PLAIN[e["id"]]
     assert main(["puzzle", write(tmp_path, data), "--plain", "--json", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
 

@@ -82,6 +82,7 @@ class Graph:
     oneword: object
     spelt_keys: object
     ed: object
+    own_plural: object
     inflect_indptr: object
     inflect_ids: object
     inflect_tags: object
@@ -128,10 +129,10 @@ def _connection(_pid: int) -> sqlite3.Connection:
     return db
 
 
-ARRAYS = ("indptr", "indices", "codes", "by_length", "length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "spelt_keys", "ed", "inflect_indptr", "inflect_ids", "inflect_tags", "lemma_indptr", "lemma_ids", "lemma_tags")
+ARRAYS = ("indptr", "indices", "codes", "by_length", "length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "spelt_keys", "ed", "own_plural", "inflect_indptr", "inflect_ids", "inflect_tags", "lemma_indptr", "lemma_ids", "lemma_tags")
 ROWS = ("indptr", "inflect_indptr", "lemma_indptr")  # sparse-row pointers: one entry a node, and one more
 ENTRIES = {"indices": ("codes", "by_length"), "inflect_ids": ("inflect_tags", "lemma_ids", "lemma_tags")}  # as long as the first
-PER_NODE = ("length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "ed", "letters")
+PER_NODE = ("length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "ed", "own_plural", "letters")
 
 
 @functools.cache
@@ -899,13 +900,11 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     return tuple(sorted(kept, key=candidate_order))
 
 
-@functools.lru_cache(maxsize=10_000)
 def unchanged_plural(word: str) -> bool:
-    """May the word be its own plural (fish, sheep; lemminflect also allows it for nouns
-    used as mass nouns, like oak)? The index keeps only inflections that change the word."""
-    from lemminflect import getInflection
-
-    return word in getInflection(word, "NNS")
+    """May the word be its own plural (fish, sheep; lemminflect, when the index was built,
+    also allowed it for nouns used as mass nouns, like oak)?"""
+    j = node_id(word)
+    return j is not None and bool(graph().own_plural[j])
 
 
 def joined_compounds(key: str, index: Mapping[str, int]) -> str:

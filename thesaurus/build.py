@@ -14,6 +14,7 @@ Files:
   spelt_keys.npy             sorted rank << SHAPE_BITS | shape, for every spelling of a node's
                              letters as several words (see `spelling_keys`)
   ed.npy                     does each node's phrase end in -ed?
+  own_plural.npy             may each node's phrase be its own plural (sheep)?
   gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
                              content word (by its lemma) -> the glosses that use it
   gloss_member_indptr.npy, gloss_member_ids.npy   each gloss -> the nodes of its synset
@@ -35,6 +36,7 @@ related, x hyponym three levels down ("country" -> ITALY, "food" -> ENCHILADA).
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 import sys
@@ -130,6 +132,19 @@ def inflections(phrase: str) -> Iterator[tuple[str, str]]:
             for form in table.get(tag, ())[:1]:
                 if form != head:
                     yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
+
+
+def own_plural(phrase: str) -> bool:
+    """May the phrase's head word be its own plural (sheep, fish; lemminflect also allows it
+    for nouns used as mass nouns, like oak)? Inflections keep only forms that change the word."""
+    return own_plural_word(phrase.rsplit(" ", 1)[-1])
+
+
+@functools.lru_cache(maxsize=None)
+def own_plural_word(word: str) -> bool:
+    from lemminflect import getInflection
+
+    return word in getInflection(word, "NNS")
 
 
 # American spellings and their British forms (WordNet spells American; British setters write
@@ -411,6 +426,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
         np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
         np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
+        np.save(staging / "own_plural.npy", np.array([own_plural(p) for p in order], dtype=bool))
         lemma_of: dict[str, str] = {}
         for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
             lemma_of[form] = min(lemma, lemma_of.get(form, lemma))

@@ -199,3 +199,14 @@ def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
     (k, clue, pattern, trust), = cross_referenced(clues, refs, pools, {0: 0, 2: 0}, [None] * 4)
     assert (k, clue.text, pattern, trust) == (1, "Toned, worked out, like alien (5)", "N....", 0.5)
     assert cross_referenced(clues, refs, pools, {0: 0}, [None] * 4) == []  # 1dn not placed yet
+
+
+def test_a_candidate_with_other_word_breaks_than_the_enumeration_weighs_little():
+    from cryptic.parse import parse_enumeration
+    from cryptic.puzzle import domain
+
+    pool = [("REQUIRED", 0.5, ""), ("OFCOURSE", 0.05, "")]
+    for enum, likelier in (("2,6", "OFCOURSE"), ("8", "REQUIRED")):
+        words, prior, _ = domain(pool, 8, parse_enumeration(enum))
+        other = ({"OFCOURSE", "REQUIRED"} - {likelier}).pop()
+        assert prior[words.index(likelier)] > prior[words.index(other)]

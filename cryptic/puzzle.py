@@ -455,9 +455,8 @@ def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeratio
 
     parts = enumeration.parts if enumeration is not None else None
     words, weights, where, known = lexicon_domain(length, parts, enumeration is not None and "," not in enumeration.separators)
-    spelt = th.lexicon(length)
-    # A word the lexicon spells, but not with the enumeration's word breaks, is seldom the answer.
-    pool = [(w, score * (MISFIT if w not in where and w in spelt else 1.0)) for w, score, _ in pool if len(w) == length]
+    misfit = lambda w: enumeration is not None and th.other_breaks(w, enumeration)
+    pool = [(w, score * (MISFIT if misfit(w) else 1.0)) for w, score, _ in pool if len(w) == length]
     total = sum(score for _, score in pool)
     scale = min(1.0, MASS / total) if total > 0 else 1.0
     extra = [w for w, _ in pool if w not in where]

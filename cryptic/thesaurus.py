@@ -530,6 +530,15 @@ def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters))
 
 
+def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
+    """Does the lexicon spell these letters only with other word breaks than the
+    enumeration's (REQUIRED for (2,6))? A hyphenated enumeration also allows one word
+    (RE-ENGAGE, REENGAGE); letters the lexicon does not know are not judged."""
+    found = spellings(letters)
+    joined = "," not in enumeration.separators
+    return bool(found) and not any(p == enumeration.parts or joined and len(p) == 1 for p, _, _ in found)
+
+
 COMMON = 3.0  # Zipf frequency above which a word-frequency list's entry counts as a word
 
 

@@ -106,3 +106,15 @@ def test_a_reading_that_verifies_two_answers_verifies_neither():
     assert out["NADIR"].verified and out["NADIR"].score == found[2].score
     assert not out["DASH"].verified and not out["RACE"].verified
     assert out["DASH"].score < found[0].score and "makes RACE too" in out["DASH"].explanation
+
+
+def test_answers_with_other_word_breaks_than_the_enumeration_rank_low():
+    # REQUIRED is a word, but not one of two and six letters
+    from cryptic import thesaurus as th
+    from cryptic.parse import parse_enumeration
+
+    assert th.other_breaks("REQUIRED", parse_enumeration("2,6")) and not th.other_breaks("OFCOURSE", parse_enumeration("2,6"))
+    assert not th.other_breaks("REENGAGE", parse_enumeration("2-6"))  # hyphens may close up
+    assert not th.other_breaks("QXZQ", parse_enumeration("2,2"))  # unknown letters are not judged
+    top = [s.answer for s in solve(parse_clue("Unsocial hours working in the cemetery? (9,5)"), timeout=3).solutions[:3]]
+    assert top and all(not th.other_breaks(a, parse_clue("x (9,5)").enumeration) for a in top)

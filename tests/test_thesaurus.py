@@ -188,6 +188,13 @@ def test_a_gloss_match_is_one_gloss_not_the_words_of_several_senses():
     assert "DELL" in found and "HOOP" not in found  # "a small wooded hollow"
 
 
+def test_a_gloss_is_read_with_the_head_words_of_its_broader_terms():
+    # Tyre's gloss says "a port ... Phoenician seaport"; WordNet files it under city
+    assert "TYRE" in {c.letters for c in th.gloss_definitions("phoenician city", parse_enumeration("4"))}
+    # WORK (physics) is a kind of "free energy": its head word only, so no "free" thing
+    assert "WORK" not in {c.letters for c in th.gloss_definitions("using free energy", parse_enumeration("4"))}
+
+
 def test_a_gloss_match_reads_hyphenated_words_and_plural_heads():
     singular = {c.letters for c in th.gloss_definitions("snake-like fish", parse_enumeration("3"))}
     assert "EEL" in singular  # the gloss writes "snakelike"

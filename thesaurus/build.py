@@ -224,7 +224,12 @@ def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[st
         answers = sorted({ids[n] for n in names + [spelt[n] for n in names if n in spelt] if n in ids})
         if not answers:
             continue
-        for word in gloss_keys(synset.definition(), lemma_of):
+        # A gloss says what kind of thing its synset is without naming the kind ("a port in
+        # southern Lebanon; formerly a major Phoenician seaport" is a city): the names of its
+        # broader synsets are read with it ("Phoenician city" -> TYRE), by their head words
+        # only (WORK, a kind of free energy, is no "free" thing).
+        broader = " ".join(l.name().rsplit("_", 1)[-1] for h in synset.hypernyms() + synset.instance_hypernyms() for l in h.lemmas())
+        for word in gloss_keys(f"{synset.definition()} {broader}", lemma_of):
             rows.setdefault(word, set()).add(len(members))
         members.append(answers)
     words, indptr, glosses = sparse_rows(rows)

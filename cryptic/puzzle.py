@@ -120,7 +120,7 @@ def looks_plain(entries: Sequence[Entry]) -> bool:
     file calls it; .puz and .ipuz files do not say)?"""
     import statistics
 
-    counts = [len(words.split()) for e in entries if (words := re.sub(r"\([\d,\-'’–\s]+\)\s*$", "", e.clue).strip())
+    counts = [len(words.split()) for e in entries if (words := ENUMERATION.sub("", e.clue).strip())
               and not re.match(r"see\b", words, re.I)]  # fmt: skip
     return bool(counts) and statistics.median(counts) <= PLAIN_WORDS
 
@@ -195,9 +195,12 @@ def from_ipuz(path: str, text: str) -> Puzzle:
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries), looks_plain(entries)))
 
 
+ENUMERATION = re.compile(r"\(([\d,\-'’–\s]+)\)\s*$")  # "(5)", "(3,4)", "(2-6)" ending a clue
+
+
 def enumeration_total(clue: str) -> int | None:
     """The letters an enumeration at the end of a clue adds up to (None: no enumeration)."""
-    m = re.search(r"\(([\d,\-'’–\s]+)\)\s*$", clue)
+    m = ENUMERATION.search(clue)
     return sum(int(n) for n in re.findall(r"\d+", m.group(1))) if m else None
 
 
@@ -266,7 +269,7 @@ def references(text: str, clues: Sequence[Clue]) -> tuple[tuple[str, tuple[int, 
     """The cross-references in a clue's text outside its enumeration: (as written, indexes
     of the clues it names). A run like "4,21" names one linked answer, or else each number
     its own, read in turn; a reference that names no clue, or two, is left out."""
-    m = re.search(r"\(([\d,\-'’–\s]+)\)\s*$", text)
+    m = ENUMERATION.search(text)
     body = text[: m.start()] if m else text
     owner = {ident: k for k, c in enumerate(clues) for ident in c.group}
 
@@ -407,9 +410,9 @@ MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may b
 # 1.5, 45.2% at 3: benchmarks/propagation_alone.py).
 LEXICON_BASE = 2.5
 # A candidate's chance is scaled by this when the lexicon spells it only with other word
-# breaks than the enumeration's (REQUIRED for (2,6), ACHING for "(1,5)"): the solver lets
-# such answers through a little, and a grid's crossers then pull them in (seven cryptic puzzles,
-# eleventh session: three chosen answers so, all wrong; OF COURSE and GREASEPAINT were candidates).
+# breaks than the enumeration's (REQUIRED for (2,6), ACHING for "(1,5)"): scored down by the
+# solver or not, a grid's crossers pull such answers in (seven cryptic puzzles, eleventh
+# session's code: three chosen so, all wrong; OF COURSE and GREASEPAINT were candidates).
 MISFIT = 0.01
 ITERATIONS = 30
 DAMPING = 0.5  # each message keeps half its old value: loopy propagation can oscillate

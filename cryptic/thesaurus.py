@@ -819,37 +819,39 @@ GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its
 
 
 @functools.cache
-def sparse_index(name: str) -> tuple[Mapping[str, int], object, object]:
-    """One of the index's turned-round tables (thesaurus.build: "gloss", "part"): key -> row,
-    and the rows' pointers and graph ids."""
+def sparse_rows(name: str) -> tuple[object, object]:
+    """Sparse rows of the index ("gloss", "part", "gloss_member"): pointers and ids, checked."""
     import numpy as np
 
     path = folder()
     try:
-        words = (path / f"{name}_words.txt").read_text(encoding="utf-8").split("\n")[:-1]
         indptr = np.asarray(np.load(path / f"{name}_indptr.npy", mmap_mode="r"))
         ids = np.asarray(np.load(path / f"{name}_ids.npy", mmap_mode="r"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        raise corrupt(path) from None
-    if len(indptr) != len(words) + 1 or (len(indptr) and int(indptr[-1]) != len(ids)):
-        raise corrupt(path)
-    return MappingProxyType({w: i for i, w in enumerate(words)}), indptr, ids
-
-
-@functools.cache
-def gloss_members() -> tuple[object, object]:
-    """Each WordNet gloss's answers (the graph ids of its synset's phrases), as sparse rows."""
-    import numpy as np
-
-    path = folder()
-    try:
-        indptr = np.asarray(np.load(path / "gloss_member_indptr.npy", mmap_mode="r"))
-        ids = np.asarray(np.load(path / "gloss_member_ids.npy", mmap_mode="r"))
     except (OSError, ValueError):
         raise corrupt(path) from None
     if len(indptr) and int(indptr[-1]) != len(ids):
         raise corrupt(path)
     return indptr, ids
+
+
+@functools.cache
+def sparse_index(name: str) -> tuple[Mapping[str, int], object, object]:
+    """One of the index's turned-round tables (thesaurus.build: "gloss", "part"): key -> row,
+    and the rows' pointers and ids (graph ids; for "gloss", gloss numbers: `gloss_members`)."""
+    path = folder()
+    try:
+        words = (path / f"{name}_words.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    except (OSError, UnicodeDecodeError):
+        raise corrupt(path) from None
+    indptr, ids = sparse_rows(name)
+    if len(indptr) != len(words) + 1:
+        raise corrupt(path)
+    return MappingProxyType({w: i for i, w in enumerate(words)}), indptr, ids
+
+
+def gloss_members() -> tuple[object, object]:
+    """Each WordNet gloss's answers (the graph ids of its synset's phrases), as sparse rows."""
+    return sparse_rows("gloss_member")
 
 
 def gloss_key(word: str) -> str:

@@ -557,7 +557,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     tried: set[tuple[int, str]] = set()  # (clue, pattern or substituted text) pairs already re-solved
     refs = [references(c.text, clues) for c in clues]
     for round_ in range(ROUNDS + 1):
-        believed = beliefs(clues, pools, enums)
+        believed = anchored(beliefs(clues, pools, enums), pools)
         chosen = cell_fill(clues, believed, min(deadline, time.monotonic() + 0.05 * timeout), 0.0)
         if round_ == ROUNDS or time.monotonic() > deadline - per_clue:
             break
@@ -603,6 +603,20 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
                 continue
         answers.append((clue, None))
     return letters, answers
+
+
+def anchored(believed: Sequence[list[Candidate]], pools: Sequence[Sequence[Candidate]]) -> list[list[Candidate]]:
+    """Each clue's likeliest answers, with a verified answer (its clue alone scores it SURE)
+    first and at least as sure as its clue says: crossers believed wrongly can outvote
+    one in propagation (guardian-cryptic lost COAT, verified at 0.99, to TAKE at 0.26)."""
+    out = []
+    for believed_k, pool in zip(believed, pools):
+        if pool and pool[0][1] >= SURE:
+            word, score, why = pool[0]
+            belief = next((b for w, b, _ in believed_k if w == word), 0.0)
+            believed_k = [(word, max(score, belief), why)] + [c for c in believed_k if c[0] != word][: BELIEFS - 1]
+        out.append(list(believed_k))
+    return out
 
 
 def cell_fill(clues: Sequence[Clue], pools: Sequence[list[Candidate]], deadline: float, floor: float) -> dict[int, int]:

@@ -210,3 +210,13 @@ def test_a_candidate_with_other_word_breaks_than_the_enumeration_weighs_little()
         words, prior, _ = domain(pool, 8, parse_enumeration(enum))
         other = ({"OFCOURSE", "REQUIRED"} - {likelier}).pop()
         assert prior[words.index(likelier)] > prior[words.index(other)]
+
+
+def test_a_verified_answer_leads_its_clue_whatever_its_crossers_believe():
+    from cryptic.puzzle import anchored
+
+    pools = [[("COAT", 0.99, "verified"), ("TAKE", 0.05, "")], [("TAKE", 0.5, ""), ("COAT", 0.2, "")]]
+    believed = [[("TAKE", 0.26, ""), ("COAT", 0.01, "")], [("TAKE", 0.9, "")]]
+    first, second = anchored(believed, pools)
+    assert first[0] == ("COAT", 0.99, "verified") and [w for w, _, _ in first] == ["COAT", "TAKE"]
+    assert second == believed[1]  # no verified answer: beliefs as they were

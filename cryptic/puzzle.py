@@ -432,7 +432,7 @@ def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> 
     table = th.lexicon(length)
     weight = {w: LEXICON_BASE ** max(f for _, f, _ in v) for w, v in table.items()}
     total = sum(weight.values()) or 1.0
-    words = tuple(w for w, v in table.items() if any(parts is None or p == parts or joined and len(p) == 1 for p, _, _ in v))
+    words = tuple(w for w, v in table.items() if parts is None or any(th.breaks_fit(p, parts, joined) for p, _, _ in v))
     shares, letters = np.array([weight[w] / total for w in words]), letter_array(words, length)
     for array in (shares, letters):
         array.setflags(write=False)  # shared by every caller of the cache

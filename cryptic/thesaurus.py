@@ -457,9 +457,8 @@ def route_counts(key: str, length: int) -> tuple[object, object]:
     normalised phrase, and how many of its synonyms lead to each (read-only arrays)."""
     import numpy as np
 
-    ranks = np.sort(graph().ranks[distant(key, length)])
-    starts = np.flatnonzero(np.concatenate(([True], ranks[1:] != ranks[:-1]))) if len(ranks) else np.empty(0, np.int64)
-    return frozen(ranks[starts]), frozen(np.diff(np.append(starts, len(ranks))))
+    ranks, counts = np.unique(graph().ranks[distant(key, length)], return_counts=True)
+    return frozen(ranks), frozen(counts)
 
 
 def support(key: str, length: int, ids):
@@ -536,7 +535,13 @@ def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
     (RE-ENGAGE, REENGAGE); letters the lexicon does not know are not judged."""
     found = spellings(letters)
     joined = "," not in enumeration.separators
-    return bool(found) and not any(p == enumeration.parts or joined and len(p) == 1 for p, _, _ in found)
+    return bool(found) and not any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in found)
+
+
+def breaks_fit(parts: tuple[int, ...], wanted: tuple[int, ...], joined: bool) -> bool:
+    """Do a phrase's word lengths fit an enumeration's (`joined`: it has only hyphens, so one
+    word fits too)?"""
+    return parts == wanted or joined and len(parts) == 1
 
 
 COMMON = 3.0  # Zipf frequency above which a word-frequency list's entry counts as a word
@@ -878,10 +883,10 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     plural = any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head)
     shortest = max(1, length - INFLECTION_GROWTH) if plural else length
     rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
-    weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
-    total = sum(weight.values())
     if not rows:
         return ()
+    weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
+    total = sum(weight.values())
     # Each gloss: the weight of the phrase's words it uses, and how many.
     which, at = np.unique(np.concatenate(list(rows.values())), return_inverse=True)
     have = np.bincount(at, weights=np.concatenate([np.full(len(r), weight[w]) for w, r in rows.items()]))

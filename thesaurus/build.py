@@ -14,7 +14,7 @@ Files:
   spelt_keys.npy             sorted rank << SHAPE_BITS | shape, for every spelling of a node's
                              letters as several words (see `spelling_keys`)
   ed.npy                     does each node's phrase end in -ed?
-  own_plural.npy             may each node's phrase be its own plural (sheep)?
+  own_plural.npy             may each node, a single word, be its own plural (sheep)?
   gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
                              content word (by its lemma) -> the glosses that use it
   gloss_member_indptr.npy, gloss_member_ids.npy   each gloss -> the nodes of its synset
@@ -36,7 +36,6 @@ related, x hyponym three levels down ("country" -> ITALY, "food" -> ENCHILADA).
 
 from __future__ import annotations
 
-import functools
 import re
 import sqlite3
 import sys
@@ -134,14 +133,9 @@ def inflections(phrase: str) -> Iterator[tuple[str, str]]:
                     yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
 
 
-def own_plural(phrase: str) -> bool:
-    """May the phrase's head word be its own plural (sheep, fish; lemminflect also allows it
-    for nouns used as mass nouns, like oak)? Inflections keep only forms that change the word."""
-    return own_plural_word(phrase.rsplit(" ", 1)[-1])
-
-
-@functools.lru_cache(maxsize=None)
-def own_plural_word(word: str) -> bool:
+def own_plural(word: str) -> bool:
+    """May the word be its own plural (sheep, fish; lemminflect also allows it for nouns used
+    as mass nouns, like oak)? Inflections keep only forms that change the word."""
     from lemminflect import getInflection
 
     return word in getInflection(word, "NNS")
@@ -215,8 +209,6 @@ def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[st
     graph ids of its synset's phrases (sparse rows). A phrase must match one gloss: the
     words of several senses of a word together ("small" of one, "wood" of another: HOOP)
     say nothing."""
-    import numpy as np
-
     rows: dict[str, set[int]] = {}
     members: list[list[int]] = []
     for synset in wn.all_synsets():
@@ -232,18 +224,20 @@ def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[st
         for word in gloss_keys(f"{synset.definition()} {broader}", lemma_of):
             rows.setdefault(word, set()).add(len(members))
         members.append(answers)
-    words, indptr, glosses = sparse_rows(rows)
-    member_indptr = np.cumsum([0] + [len(m) for m in members], dtype=np.int64)
-    return words, indptr, glosses, member_indptr, np.array([j for m in members for j in m], dtype=np.int32)
+    return (*sparse_rows(rows), *packed(members))
 
 
 def sparse_rows(rows: dict[str, set[int]]) -> tuple[list[str], object, object]:
-    """Sorted keys, and their rows of graph ids as sparse-row pointers and ids."""
+    """Sorted keys, and their rows of ids as sparse-row pointers and ids."""
+    words = sorted(w for w in rows if rows[w])
+    return (words, *packed([sorted(rows[w]) for w in words]))
+
+
+def packed(rows: list[list[int]]) -> tuple[object, object]:
+    """Rows of ids as sparse-row pointers and ids."""
     import numpy as np
 
-    words = sorted(w for w in rows if rows[w])
-    indptr = np.cumsum([0] + [len(rows[w]) for w in words], dtype=np.int64)
-    return words, indptr, np.array([j for w in words for j in sorted(rows[w])], dtype=np.int32)
+    return np.cumsum([0] + [len(row) for row in rows], dtype=np.int64), np.array([j for row in rows for j in row], dtype=np.int32)
 
 
 # WordNet's part holonyms, up to three levels (VENICE is part of Veneto, of Italy, of
@@ -431,7 +425,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
         np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
         np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
-        np.save(staging / "own_plural.npy", np.array([own_plural(p) for p in order], dtype=bool))
+        np.save(staging / "own_plural.npy", np.array([" " not in p and own_plural(p) for p in order], dtype=bool))  # words only: gloss heads
         lemma_of: dict[str, str] = {}
         for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
             lemma_of[form] = min(lemma, lemma_of.get(form, lemma))

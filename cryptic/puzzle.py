@@ -12,11 +12,15 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from cryptic import nodes
 from cryptic.data import read_limited
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries, weighted_fill
 from cryptic.nodes import Letters, Words
+
+if TYPE_CHECKING:  # the thesaurus loads numpy and its index: imported where used
+    from cryptic import thesaurus as th
 
 
 class PuzzleError(ValueError):
@@ -354,23 +358,52 @@ def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
 
 
 def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]:
-    """A plain clue's answers: what the whole clue, or a run of words in it, defines; scored
-    like definition-only answers."""
-    from cryptic import thesaurus as th
-    from cryptic.solve import RELATIONS, score
+    """A plain clue's answers: what the whole clue, or a run of words in it, defines; each
+    scored by the chance that an answer so found, at its rank among all the clue's answers
+    (crossing letters aside), is right (corpora/plain.json)."""
+    from cryptic.solve import RELATIONS
     from cryptic.wordplay import pattern_ok
 
-    found: dict[Letters, tuple[float, str]] = {}
+    found = [(rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters)]
+    chances = sorted(((plain_chance(plain_features(rank, c)) * share, c, phrase) for rank, c, phrase, share in found[: 4 * PLAIN_CANDIDATES]),
+                     key=lambda f: -f[0])  # fmt: skip
+    return [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
+            for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
+
+
+def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
+    """Every answer the clue's spans define, once each at its best: (candidate, the span,
+    its share of the clue), in the order of the definition score."""
+    from cryptic import thesaurus as th
+    from cryptic.solve import score
+
+    best: dict[Letters, tuple[float, th.Candidate, str, float]] = {}
     for span, share in plain_spans(parsed.words):
         phrase = " ".join(span)
         for c in th.definitions(phrase, parsed.enumeration):
-            if pattern_ok(pattern, c.letters):
-                value = score(100.0, c.strength * share, c.frequency, False, False, 0.0)
-                if value > found.get(c.letters, (0.0, ""))[0]:
-                    relation = RELATIONS.get(c.relation, "")
-                    found[c.letters] = (value, f'{c.letters}: "{phrase}" = definition{f" ({relation})" if relation else ""}')
-    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])[:PLAIN_CANDIDATES]
-    return [(lets, value, why) for lets, (value, why) in ranked]
+            value = score(100.0, c.strength * share, c.frequency, False, False, 0.0)
+            if value > best.get(c.letters, (0.0,))[0]:
+                best[c.letters] = (value, c, phrase, share)
+    return [(c, phrase, share) for _, c, phrase, share in sorted(best.values(), key=lambda f: -f[0])]
+
+
+# Relations grouped as the fit sees them (cryptic.thesaurus codes; synonyms are the baseline).
+PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "two_steps": "2", "other": "adp"}
+
+
+def plain_features(rank: int, c: th.Candidate) -> dict[str, float]:
+    """What a plain answer's chance is fitted on: its rank, strength, frequency and relation."""
+    return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8,
+            **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
+
+
+def plain_chance(features: Mapping[str, float], w: Mapping[str, float] | None = None) -> float:
+    """The chance a plain answer with these features is right (logistic; corpora/plain.json)."""
+    from cryptic.lexicon import number_table
+
+    w = w or number_table("plain.json")
+    z = w["bias"] + sum(w[k] * v for k, v in features.items())
+    return 1 / (1 + math.exp(-z))
 
 
 def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:

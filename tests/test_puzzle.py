@@ -125,6 +125,20 @@ def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
 
 
+def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
+    from cryptic.parse import parse_clue
+    from cryptic.puzzle import plain_candidates, plain_chance, plain_features, plain_ranked
+
+    ranked = plain_ranked(parse_clue("Flower (5)"))
+    c = ranked[0][0]
+    chances = [plain_chance(plain_features(rank, c)) for rank in (1, 2, 10, 100)]
+    assert all(0 < b < a < 1 for a, b in zip(chances, chances[1:]))
+    # chances, not ranks: together the answers of a definition are about one right answer, not dozens
+    assert 0.2 < sum(score for _, score, _ in plain_candidates(parse_clue("Flower (5)"), None)) < 1.5
+    pool = plain_candidates(parse_clue("Flower (5)"), "A....")
+    assert pool and all(w.startswith("A") for w, _, _ in pool)
+
+
 ACROSS = Clue(("1-across",), "", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)))
 
 

@@ -887,14 +887,21 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
         return ()
     weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
     total = sum(weight.values())
-    # Each gloss: the weight of the phrase's words it uses, and how many.
-    which, at = np.unique(np.concatenate(list(rows.values())), return_inverse=True)
-    have = np.bincount(at, weights=np.concatenate([np.full(len(r), weight[w]) for w, r in rows.items()]))
+    # Each gloss: the weight of the phrase's words it uses (or a synonym of, for less), and how many.
+    soft = gloss_synonym_rows(words, rows)
+    used = [(r, weight[w], 0) for w, r in rows.items()] + [(r, weight[w] * GLOSS_SYNONYM, 1) for w, r in soft.items()]
+    which, at = np.unique(np.concatenate([r for r, _, _ in used]), return_inverse=True)
+    have = np.bincount(at, weights=np.concatenate([np.full(len(r), v) for r, v, _ in used]))
     uses = np.bincount(at)
+    # A gloss that says the phrase only through synonyms relates it no more directly than a
+    # derived form does: it ranks, but does not verify (as a second definition, "touching
+    # display of" was TROUBLE: "an event causing distress or pain").
+    derived = np.bincount(at, weights=np.concatenate([np.full(len(r), flag) for r, _, flag in used])) > 0
+    said = np.where(derived, np.minimum(GLOSS * have / total, STRENGTH["d"]), GLOSS * have / total)
     good = (uses >= 2) & (have >= GLOSS_COVER * total)
     member_indptr, member_ids = gloss_members()
     matched: dict[int, float] = {}  # graph id -> its best gloss's share of the phrase
-    for k, value in zip(which[good].tolist(), (GLOSS * have[good] / total).tolist()):
+    for k, value in zip(which[good].tolist(), said[good].tolist()):
         for j in member_ids[int(member_indptr[k]) : int(member_indptr[k + 1])].tolist():
             if shortest <= g.lengths[j] <= length and value > matched.get(j, 0.0):
                 matched[j] = value
@@ -914,6 +921,33 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     fits, supports = spelt_with(chosen, enumeration).tolist(), support(key, length, chosen).tolist()
     kept = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
     return tuple(sorted(kept, key=candidate_order))
+
+
+GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts for this much of its weight
+GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looked for in glosses
+
+
+def gloss_synonym_rows(words, rows: Mapping[str, object]) -> dict[str, object]:
+    """For each phrase word, the glosses that use one of its strongest single-word synonyms
+    and not the word itself ("order beforehand": PREDESTINE's "decree ... beforehand")."""
+    import numpy as np
+
+    index, indptr, glosses = sparse_index("gloss")
+    g = graph()
+    synonym_codes = np.array([CODES.index(c) for c in "smr"], dtype=np.uint8)
+    out = {}
+    for w in words:
+        ids, codes, strengths = word_relations(w)
+        keep = np.isin(codes, synonym_codes)
+        ids, strengths = ids[keep], strengths[keep]
+        keys = dict.fromkeys(gloss_key(g.nodes[j]) for j in ids[np.argsort(-strengths, kind="stable")].tolist() if " " not in g.nodes[j])
+        keys = [k for k in keys if k in index and k != w][:GLOSS_SYNONYMS]
+        if keys:
+            found = np.unique(np.concatenate([glosses[int(indptr[index[k]]) : int(indptr[index[k] + 1])] for k in keys]))
+            found = np.setdiff1d(found, rows[w]) if w in rows else found
+            if len(found):
+                out[w] = found
+    return out
 
 
 def unchanged_plural(word: str) -> bool:

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from cryptic import thesaurus as th
 from cryptic.parse import parse_enumeration
+from cryptic.wordplay import SECOND_DEFINITION
 
 pytestmark = pytest.mark.slow  # needs the compiled index (built once, about two minutes)
 
@@ -178,7 +179,8 @@ def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():
     assert th.gloss_definitions("oak", parse_enumeration("5")) == ()
     assert th.gloss_definitions("the oak", parse_enumeration("5")) == ()  # one content word
     found = th.gloss_definitions("fruit of the oak", parse_enumeration("5"))
-    assert all(th.GLOSS * th.GLOSS_COVER <= c.strength <= th.GLOSS and len(c.letters) == 5 for c in found)
+    # a gloss using the words themselves, or (derived, never verifying) some through synonyms
+    assert all((th.GLOSS * th.GLOSS_COVER <= c.strength <= th.GLOSS or c.strength <= th.STRENGTH["d"]) and len(c.letters) == 5 for c in found)
     assert list(found) == sorted(found, key=th.candidate_order)
 
 
@@ -193,6 +195,14 @@ def test_a_gloss_is_read_with_the_head_words_of_its_broader_terms():
     assert "TYRE" in {c.letters for c in th.gloss_definitions("phoenician city", parse_enumeration("4"))}
     # WORK (physics) is a kind of "free energy": its head word only, so no "free" thing
     assert "WORK" not in {c.letters for c in th.gloss_definitions("using free energy", parse_enumeration("4"))}
+
+
+def test_a_gloss_may_say_a_phrase_through_synonyms_of_its_words_but_only_derived():
+    # PREDESTINE: "decree or determine beforehand"; "order" is said by its synonym "decree"
+    found = {c.letters: c for c in th.gloss_definitions("order beforehand", parse_enumeration("10"))}
+    assert found["PREDESTINE"].relation == "g"
+    assert found["PREDESTINE"].strength <= th.STRENGTH["d"] < SECOND_DEFINITION  # ranked, never verifying
+    assert "PREDESTINE" not in {c.letters for c in th.gloss_definitions("beforehand", parse_enumeration("10"))}
 
 
 def test_a_gloss_match_reads_hyphenated_words_and_plural_heads():

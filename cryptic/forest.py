@@ -357,6 +357,21 @@ def binary_rule(kind: str, make: Callable[[Words, Node, Node], Node]) -> Rule:
     return rule
 
 
+def trailing_rule(kind: str, make: Callable[[Words, Node, Node], Node]) -> Rule:
+    """The indicator after both readings, the second going into the first: "cheese British
+    tucked into" (B in BRIE). (The indicator before both, "holding king, sailor", made more
+    wrong answers than right on cryptonite-dev: not read.)"""
+
+    def rule(span: Words) -> Iterator[Production]:
+        for k in range(1, min(MAX_INDICATOR_WORDS, len(span) - 2) + 1):
+            if is_indicator(kind, span[-k:]):
+                rest = span[:-k]
+                for i in range(1, len(rest)):
+                    yield production(lambda a, b, ind=span[-k:]: make(ind, b, a), rest[:i], rest[i:])
+
+    return rule
+
+
 def cut_rule(kind: str, make: Callable[[Words, Node], Node], leaf: LeafBounds) -> Rule:
     """Cutting letters (truncations, middles) from a synonym of the words or from its
     reversal: setters cut words, not charades, hidden words or other cuts (see far_fetched)."""
@@ -398,6 +413,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
         fodder_rule("outer", Outer, 3),
         binary_rule("insertion", Insertion),
         binary_rule("container", Container),
+        trailing_rule("insertion", Insertion),
         binary_rule("subtraction", Subtraction),
         binary_rule("after", After),
         unary_rule("reversal", Reversal),

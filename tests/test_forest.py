@@ -130,6 +130,7 @@ KNOWN = [
     ("Ship mostly lost (3)", ("lost",), Truncation("curtail", ("mostly",), Synonym(("Ship",)))),
     ("Pale without a drink (3)", ("drink",), Subtraction(("without",), Synonym(("Pale",)), Literal(("a",)))),
     ("Nurse in a room: garden (6)", ("garden",), Insertion(("in",), Synonym(("Nurse",)), Concat((Literal(("a",)), Synonym(("room",)))))),
+    ("Chart a room doctor enters (6)", ("Chart",), Insertion(("enters",), Synonym(("doctor",)), Concat((Literal(("a",)), Synonym(("room",)))))),
     ("Cold and big rodent (5)", ("rodent",), Concat((Synonym(("Cold",)), Synonym(("big",))))),
     ("Drop fall (4)", ("Drop",), Definition(("fall",))),
     ("Endlessly star back for the rodent (3)", ("the", "rodent"), Truncation("curtail", ("Endlessly",), Reversal(("back",), Synonym(("star",))))),

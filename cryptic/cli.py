@@ -190,8 +190,8 @@ def checked_phrase(text: str) -> str:
         phrase = _clean(text)
     except ClueError as e:
         raise UsageError(str(e)) from None
-    if not any(ch.isalpha() for ch in phrase):
-        raise UsageError("give a word or phrase with letters in it")
+    if not any(ch.isalnum() for ch in phrase):
+        raise UsageError("give a word, phrase or number to look up")
     if len(phrase) > 200:
         raise UsageError("phrase longer than 200 characters")
     return phrase

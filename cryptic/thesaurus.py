@@ -314,11 +314,38 @@ def variants(phrase: str) -> Iterator[str]:
     if p.endswith("'s"):
         candidates.append(p[:-2])
     candidates.append(p.replace("'", ""))
+    candidates.extend(spoken(p))
     for c in candidates:
         c = c.strip()
         if c and c not in seen:
             seen.add(c)
             yield c
+
+
+NUMERAL = re.compile(r"[1-9]\d{0,2}(?: \d{3})+|[1-9]\d*|0")  # as norm leaves it: "1,000" is "1 000"
+UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()  # fmt: skip
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+SCALES = ((10**12, "trillion"), (10**9, "billion"), (10**6, "million"), (1000, "thousand"), (100, "hundred"))
+
+
+def spoken(key: str) -> tuple[str, ...]:
+    """A normalised numeral's names ("1 000 000 000 000": one trillion, trillion); () for others."""
+    if not NUMERAL.fullmatch(key) or len(key) > 19:
+        return ()
+    name = number_words(int(key.replace(" ", "")))
+    return tuple(dict.fromkeys((name, name.removeprefix("one "))))
+
+
+def number_words(n: int) -> str:
+    """A whole number in British English words: 105 -> 'one hundred and five'."""
+    if n < 20:
+        return UNITS[n]
+    if n < 100:
+        return TENS[n // 10 - 2] + (f"-{UNITS[n % 10]}" if n % 10 else "")
+    size, name = next((size, name) for size, name in SCALES if n >= size)
+    head, rest = divmod(n, size)
+    return f"{number_words(head)} {name}" + (f" {'and ' if rest < 100 else ''}{number_words(rest)}" if rest else "")
 
 
 Relations = tuple[object, object, object]  # arrays, one entry per relation: graph ids, relation codes, strengths
@@ -716,13 +743,23 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    if not glossed:
+    named = tuple(named_number(key, enumeration))
+    if not glossed and not named:
         return near
     best = {c.letters: c for c in near}
-    for c in glossed:
+    for c in glossed + named:
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))
+
+
+def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidate]:
+    """A numeral's own names as answers ("1,000,000,000,000": TRILLION), when they are words."""
+    g = graph()
+    for name in spoken(key):
+        j = node_id(name)
+        if j is not None and (enumeration is None or g.lengths[j] == enumeration.length):
+            yield Candidate(g.letters[j], g.nodes[j], STRENGTH["s"], float(g.freqs[j]), "s")
 
 
 def candidate_order(c: Candidate) -> tuple[float, int, float, Letters]:

@@ -230,3 +230,17 @@ def test_agreement_needs_two_words_and_stays_below_a_synonym():
     assert len(ids) == len(set(ids.tolist())) and (strengths <= th.AGREED).all()
     assert th.node_id("venice") in ids.tolist() and th.node_id("paris") not in ids.tolist()
     assert "p" not in {th.CODES[c] for c in th.relations("italian")[1].tolist()}  # a whole's parts never define it alone
+
+
+def test_numbers_are_looked_up_by_their_names():
+    assert th.number_words(42) == "forty-two"
+    assert th.number_words(105) == "one hundred and five"
+    assert th.number_words(10**12) == "one trillion"
+    assert "TRILLION" in {c.letters for c in th.definitions("1,000,000,000,000", parse_enumeration("8"))}
+    assert "DOZEN" in {c.letters for c in th.definitions("12", parse_enumeration("5"))}
+
+
+@given(st.integers(0, 10**15 - 2))
+def test_distinct_numbers_have_distinct_names(n):
+    name = th.number_words(n)
+    assert name != th.number_words(n + 1) and re.fullmatch(r"[a-z]+(?:[ -][a-z]+)*", name)

@@ -415,6 +415,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
         binary_rule("container", Container),
         trailing_rule("insertion", Insertion),
         binary_rule("subtraction", Subtraction),
+        binary_rule("departure", lambda i, part, whole: Subtraction(i, whole, part)),
         binary_rule("after", After),
         unary_rule("reversal", Reversal),
         cut_rule("middle", Middle, leaf),

@@ -12,7 +12,7 @@ from cryptic.data import DataError, data_file
 from cryptic.nodes import Words
 
 KINDS = (
-    "anagram", "hidden", "insertion", "container", "subtraction", "reversal", "first", "last",
+    "anagram", "hidden", "insertion", "container", "subtraction", "departure", "reversal", "first", "last",
     "alternate", "outer", "middle", "behead", "curtail", "trim", "gut", "half", "homophone", "spoonerism",
     "after", "link", "connector",
 )  # fmt: skip
@@ -44,15 +44,16 @@ def indicators(kind: str) -> frozenset[Words]:
 
 # A verb indicator takes a particle freely ("worked out", "broken up", "turned round"):
 # for these kinds, indicator + particle is an indicator without being listed.
-PHRASAL_KINDS = frozenset(("anagram", "reversal"))
+PHRASAL_KINDS = frozenset(("anagram", "reversal", "departure"))
 PARTICLES = frozenset(("out", "up", "about", "around", "round", "over", "off", "down", "away"))
-# ... and may follow a verb of being or becoming, or "when" or "if" ("must be ordered", "when
-# upset", "being arranged"):
+# ... and may follow a verb of being or becoming, "must" or "has to", or "when" or "if" ("must
+# be ordered", "when upset", "being arranged", "must escape from"):
 # in 35 of the 845 anagram clues of cryptonite-dev rows 1,800-12,263 such words come between
 # the fodder and a listed indicator.
 LEADS = frozenset(
     tuple(p.split()) for p in ("is", "are", "was", "be", "being", "to be", "must be", "could be", "may be", "can be",
-                               "when", "if", "get", "gets", "getting", "got", "to get", "become", "becomes", "having been")
+                               "when", "if", "get", "gets", "getting", "got", "to get", "become", "becomes", "having been",
+                               "must", "has to", "have to")
 )  # fmt: skip
 
 

@@ -200,3 +200,10 @@ def test_an_indicator_may_follow_a_verb_of_being():
     assert is_indicator("reversal", ("is", "turned", "back"))
     assert not is_indicator("anagram", ("is",)) and not is_indicator("anagram", ("must", "be"))
     assert not is_indicator("container", ("is", "holding"))  # only verb-like kinds take a lead
+
+
+def test_what_leaves_comes_before_the_verb_of_leaving():
+    assert is_indicator("departure", ("must", "escape", "from")) and is_indicator("departure", ("leaving",))
+    assert not is_indicator("subtraction", ("must", "escape", "from"))
+    clue = parse_clue("Sailor, I leaving port (4)")
+    assert any(p.wordplay == Subtraction(("leaving",), Synonym(("port",)), Literal(("I",))) for p in parses(clue))

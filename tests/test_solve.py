@@ -19,6 +19,8 @@ KNOWN = [
     ("Strap sent back for pieces (5)", "PARTS", Reversal),
     ("Trade broken, assessed (5)", "RATED", Anagram),
     ("Stranger in a line, drunk (5)", "ALIEN", Anagram),
+    # what is taken away may come first, before a verb of leaving; the whole may be an anagram
+    ("Insects, I must escape from mad saint (4)", "ANTS", Subtraction),
 ]
 
 

@@ -81,7 +81,8 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     spell all of it, one longer than a letter and none reversed without an indicator, count
     as much as a reading's wordplay: the rest of the clue is likely the indicators and links
     ("warning a trainee to prepare for action": A + L + ARM, ALARM; cryptonite-dev 1,000
-    top-1 22.5% -> 22.8%, no clue lost)."""
+    top-1 22.5% -> 22.8%, no clue lost). Either share is scaled by `idle_share`: words
+    left unread must be few enough to be the pieces' indicators and links."""
     n = len(answer)
     first = definition[1] if definition[0] == 0 else 0
     last = definition[0] if definition[0] > 0 else len(words)
@@ -114,9 +115,19 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
 
     complete = whole(0, first)
     if complete and any(len(p.letters) > 1 for p in complete):
-        return 1.0, complete
+        return idle_share(complete, words[first:last]), complete
     value, used = best(0, first)
-    return (value / n if n else 0.0), used
+    return (value / n if n else 0.0) * idle_share(used, words[first:last]), used
+
+
+def idle_share(used: tuple[Piece, ...], rest: Words) -> float:
+    """How far the words the pieces leave unread can be their indicators and links: at most
+    one content word a piece, and one more, count fully; beyond that the cover counts less
+    ("Stop working after tease over low score": PULL + UP leaves "working", "after", "low",
+    "score" unread, where DIE after RIB reversed reads every word: BIRDIE)."""
+    content = lambda ws: sum(1 for w in ws if th.norm(w) not in th.FUNCTION_WORDS)
+    idle = content(rest) - sum(content(p.words) for p in used)
+    return min(1.0, (len(used) + 1) / (idle + 1)) if used else 1.0
 
 
 def pieces_at(answer: Letters, p: Pieces, first: int, last: int) -> list[list[tuple[int, int, int, How, float]]]:

@@ -63,11 +63,18 @@ VOCABULARY = ["sailor", "obtain", "aim", "doctor", "in", "river", "note", "about
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4), st.lists(st.sampled_from(VOCABULARY), max_size=2),
+@given(st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4), st.lists(st.sampled_from(["in", "the", "a", "of"]), max_size=2),
        st.text(alphabet="ADEINORST", min_size=1, max_size=9))  # fmt: skip
-def test_coverage_is_a_share_and_more_words_never_cover_less(words, extra, answer):
-    """Adding words after the wordplay's end can only add pieces."""
+def test_coverage_is_a_share_and_more_link_words_never_cover_less(words, extra, answer):
+    """Adding function words after the wordplay's end can only add pieces (they may be links)."""
     clue = ("def", *words)
     base = coverage(answer, clue, (0, 1))
     assert 0.0 <= base <= 1.0
     assert coverage(answer, clue + tuple(extra), (0, 1)) >= base
+
+
+def test_content_words_the_pieces_leave_unread_beyond_one_a_piece_count_against_them():
+    # TAR + GET, with one word to spare (an indicator, say), then with four
+    assert coverage("TARGET", ("aim", "sailor", "river", "obtain"), (0, 1)) == 1.0
+    spare = coverage("TARGET", ("aim", "sailor", "river", "obtain", "doctor", "note", "old"), (0, 1))
+    assert spare == pytest.approx((2 + 1) / (4 + 1))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from collections import Counter
 from itertools import islice, permutations
 from string import ascii_uppercase
+from types import MappingProxyType
 from typing import assert_never
 
 from cryptic import thesaurus as th
@@ -153,8 +154,10 @@ def spoonerise(a: Letters, b: Letters) -> Letters:
 
 @functools.lru_cache(maxsize=100_000)
 def synonyms_of(words: tuple[str, ...]) -> th.Mapping[Letters, float]:
-    """Everything a Synonym leaf can stand for (letters -> strength)."""
-    return th.synonym_table(th.norm(" ".join(words)))
+    """Everything a Synonym leaf can stand for (letters -> strength), but forms of its own
+    words ("tightly" is no TIGHT)."""
+    table = th.synonym_table(th.norm(" ".join(words)))
+    return MappingProxyType({s: v for s, v in table.items() if not th.own_form(s, words)})
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -428,7 +431,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
         case Literal(words):
             return leaf if letters(words) == target else None
         case Definition(words):
-            return leaf if th.definition_strength(" ".join(words), target) >= SECOND_DEFINITION else None
+            return leaf if th.definition_strength(" ".join(words), target) >= SECOND_DEFINITION and not th.own_form(target, words) else None
         case Concat(parts):
             split = derive_parts(parts, target)
             return Derivation(node, target, split) if split is not None else None

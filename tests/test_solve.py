@@ -120,3 +120,10 @@ def test_answers_with_other_word_breaks_than_the_enumeration_rank_low():
     assert not th.other_breaks("QXZQ", parse_enumeration("2,2"))  # unknown letters are not judged
     top = [s.answer for s in solve(parse_clue("Unsocial hours working in the cemetery? (9,5)"), timeout=3).solutions[:3]]
     assert top and all(not th.other_breaks(a, parse_clue("x (9,5)").enumeration) for a in top)
+
+
+@pytest.mark.slow
+def test_a_clue_word_never_defines_or_spells_its_own_form():
+    # "tightly" is not TIGHT, as a definition or as a second definition
+    answers = [s.answer for s in solve(parse_clue("Tightly shut (5)"), timeout=10).solutions]
+    assert "TIGHT" not in answers[:5]

@@ -244,3 +244,9 @@ def test_numbers_are_looked_up_by_their_names():
 def test_distinct_numbers_have_distinct_names(n):
     name = th.number_words(n)
     assert name != th.number_words(n + 1) and re.fullmatch(r"[a-z]+(?:[ -][a-z]+)*", name)
+
+
+def test_a_word_does_not_define_its_own_forms():
+    assert th.own_form("TIGHT", ("tightly",)) and th.own_form("DRINKING", ("a", "drink"))
+    assert not th.own_form("CLOSE", ("tightly",)) and not th.own_form("TIGHT", ("tight",))  # the same word is excluded elsewhere
+    assert not th.own_form("ASTER", ("as",))  # two letters are no word's stem

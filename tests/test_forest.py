@@ -200,6 +200,8 @@ def test_an_indicator_may_follow_a_verb_of_being():
     assert is_indicator("reversal", ("is", "turned", "back"))
     assert not is_indicator("anagram", ("is",)) and not is_indicator("anagram", ("must", "be"))
     assert not is_indicator("container", ("is", "holding"))  # only verb-like kinds take a lead
+    assert is_indicator("anagram", ("with", "retraining")) and is_indicator("reversal", ("after", "retreat"))
+    assert not is_indicator("anagram", ("with",))
 
 
 def test_what_leaves_comes_before_the_verb_of_leaving():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import functools
 import heapq
+import itertools
 import math
 import os
 import re
@@ -14,6 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
+
+from more_itertools import unique_everseen
 
 from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
@@ -969,22 +972,31 @@ def gloss_synonym_rows(words, rows: Mapping[str, object]) -> dict[str, object]:
     and not the word itself ("order beforehand": PREDESTINE's "decree ... beforehand")."""
     import numpy as np
 
-    index, indptr, glosses = sparse_index("gloss")
-    g = graph()
-    synonym_codes = np.array([CODES.index(c) for c in "smr"], dtype=np.uint8)
     out = {}
     for w in words:
-        ids, codes, strengths = word_relations(w)
-        keep = np.isin(codes, synonym_codes)
-        ids, strengths = ids[keep], strengths[keep]
-        keys = dict.fromkeys(gloss_key(g.nodes[j]) for j in ids[np.argsort(-strengths, kind="stable")].tolist() if " " not in g.nodes[j])
-        keys = [k for k in keys if k in index and k != w][:GLOSS_SYNONYMS]
-        if keys:
-            found = np.unique(np.concatenate([glosses[int(indptr[index[k]]) : int(indptr[index[k] + 1])] for k in keys]))
-            found = np.setdiff1d(found, rows[w]) if w in rows else found
-            if len(found):
-                out[w] = found
+        found = synonym_glosses(w)
+        found = np.setdiff1d(found, rows[w], assume_unique=True) if w in rows else found
+        if len(found):
+            out[w] = found
     return out
+
+
+@functools.lru_cache(maxsize=20_000)
+def synonym_glosses(word: str):
+    """The glosses that use one of the word's GLOSS_SYNONYMS strongest single-word synonyms
+    (a sorted, read-only array of gloss numbers)."""
+    import numpy as np
+
+    index, indptr, glosses = sparse_index("gloss")
+    g = graph()
+    ids, codes, strengths = word_relations(word)
+    keep = np.isin(codes, np.array([CODES.index(c) for c in "smr"], dtype=np.uint8))
+    ordered = (g.nodes[j] for j in ids[keep][np.argsort(-strengths[keep], kind="stable")].tolist())
+    keys = (gloss_key(name) for name in ordered if " " not in name)
+    chosen = list(itertools.islice(unique_everseen(k for k in keys if k in index and k != word), GLOSS_SYNONYMS))
+    if not chosen:
+        return frozen(np.empty(0, np.int64))
+    return frozen(np.unique(np.concatenate([glosses[int(indptr[index[k]]) : int(indptr[index[k] + 1])] for k in chosen])))
 
 
 def unchanged_plural(word: str) -> bool:

@@ -312,8 +312,17 @@ def fodder_rule(kind: str, make: Callable[[Words, Words], Node], least: int) -> 
         for ind, fodder in around(span, kind):
             if len(letters(fodder)) >= least:
                 yield production(lambda ind=ind, fodder=fodder: make(ind, fodder))
+            if kind == "anagram" and span[-len(ind) :] == ind and (bare := contracted(fodder)) and len(letters(bare)) >= least:
+                yield production(lambda ind=ind, fodder=bare: make(ind, fodder))
 
     return rule
+
+
+def contracted(fodder: Words) -> Words | None:
+    """The fodder without the "'s" of its last word, read as "is" before the indicator
+    ("tea's drunk": TEA is drunk, ATE); None when it has none."""
+    last = fodder[-1].replace("’", "'")
+    return (*fodder[:-1], last[:-2]) if last.lower().endswith("'s") and len(last) > 2 else None
 
 
 JOINS = frozenset(("with", "and", "plus"))  # join the two parts of a composite anagram's fodder

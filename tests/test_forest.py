@@ -209,3 +209,12 @@ def test_what_leaves_comes_before_the_verb_of_leaving():
     assert not is_indicator("subtraction", ("must", "escape", "from"))
     clue = parse_clue("Sailor, I leaving port (4)")
     assert any(p.wordplay == Subtraction(("leaving",), Synonym(("port",)), Literal(("I",))) for p in parses(clue))
+
+
+def test_an_anagram_indicator_may_follow_to_or_a_contracted_is():
+    assert is_indicator("anagram", ("to", "waste"))
+    clue = parse_clue("Consumed: tea's drunk (3)")
+    assert any(p.wordplay == Anagram(("drunk",), ("tea",)) for p in parses(clue))
+    before = parse_clue("Drunk tea's consumed (4)")  # the 's is read as "is" only before the indicator
+    assert not any(p.wordplay == Anagram(("Drunk",), ("tea",)) for p in parses(before))
+    assert any(p.wordplay == Anagram(("Drunk",), ("tea's",)) for p in parses(before))

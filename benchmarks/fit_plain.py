@@ -56,7 +56,7 @@ def fit(x: np.ndarray, y: np.ndarray, steps: int = 30) -> np.ndarray:
 
 
 def loglik(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
-    """Mean log-likelihood per clue."""
+    """The log-likelihood of the answers' rightness (summed; callers divide per definition)."""
     p = np.clip(1 / (1 + np.exp(-x @ w)), 1e-12, 1 - 1e-12)
     return float((y * np.log(p) + (1 - y) * np.log(1 - p)).sum())
 

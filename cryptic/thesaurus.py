@@ -11,7 +11,7 @@ import math
 import os
 import re
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
@@ -967,7 +967,7 @@ GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts 
 GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looked for in glosses
 
 
-def gloss_synonym_rows(words, rows: Mapping[str, object]) -> dict[str, object]:
+def gloss_synonym_rows(words: Iterable[str], rows: Mapping[str, object]) -> dict[str, object]:
     """For each phrase word, the glosses that use one of its strongest single-word synonyms
     and not the word itself ("order beforehand": PREDESTINE's "decree ... beforehand")."""
     import numpy as np
@@ -975,7 +975,7 @@ def gloss_synonym_rows(words, rows: Mapping[str, object]) -> dict[str, object]:
     out = {}
     for w in words:
         found = synonym_glosses(w)
-        found = np.setdiff1d(found, rows[w], assume_unique=True) if w in rows else found
+        found = np.setdiff1d(found, rows[w]) if w in rows else found
         if len(found):
             out[w] = found
     return out

@@ -192,7 +192,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
                 yield s
         case Definition(words):
             if c.lo == c.hi:
-                yield from (d.letters for d in th.definitions(" ".join(words), th.length_only(c.lo)) if admits(c, d.letters))
+                yield from (d.letters for d in th.definitions(" ".join(words), th.length_only(c.lo)) if admits(c, d.letters) and not th.own_form(d.letters, words))
         case Concat(parts):
             yield from concat(parts, c)
         case Anagram(_, fodder):

@@ -5,6 +5,7 @@ weak clues with their crossing letters; repeat."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import re
@@ -364,8 +365,8 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     from cryptic.solve import RELATIONS
     from cryptic.wordplay import pattern_ok
 
-    found = [(rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters)]
-    chances = sorted(((plain_chance(plain_features(rank, c)) * share, c, phrase) for rank, c, phrase, share in found[: 4 * PLAIN_CANDIDATES]),
+    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))
+    chances = sorted(((plain_chance(plain_features(rank, c)) * share, c, phrase) for rank, c, phrase, share in itertools.islice(found, 4 * PLAIN_CANDIDATES)),
                      key=lambda f: -f[0])  # fmt: skip
     return [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
             for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
@@ -397,11 +398,11 @@ def plain_features(rank: int, c: th.Candidate) -> dict[str, float]:
             **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
 
 
-def plain_chance(features: Mapping[str, float], w: Mapping[str, float] | None = None) -> float:
+def plain_chance(features: Mapping[str, float]) -> float:
     """The chance a plain answer with these features is right (logistic; corpora/plain.json)."""
     from cryptic.lexicon import number_table
 
-    w = w or number_table("plain.json")
+    w = number_table("plain.json")
     z = w["bias"] + sum(w[k] * v for k, v in features.items())
     return 1 / (1 + math.exp(-z))
 

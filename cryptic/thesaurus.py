@@ -758,11 +758,11 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
 
 def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidate]:
     """A numeral's own names as answers ("1,000,000,000,000": TRILLION), when they are words."""
+    import numpy as np
+
     g = graph()
-    for name in spoken(key):
-        j = node_id(name)
-        if j is not None and (enumeration is None or g.lengths[j] == enumeration.length):
-            yield Candidate(g.letters[j], g.nodes[j], STRENGTH["s"], float(g.freqs[j]), "s")
+    ids = np.array([j for j in map(node_id, spoken(key)) if j is not None and (enumeration is None or g.lengths[j] == enumeration.length)], dtype=np.int64)
+    return candidates(ids, np.full(len(ids), CODES.index("s")), np.full(len(ids), STRENGTH["s"]))
 
 
 def candidate_order(c: Candidate) -> tuple[float, int, float, Letters]:
@@ -937,7 +937,8 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     # derived form does: it ranks, but does not verify (as a second definition, "touching
     # display of" was TROUBLE: "an event causing distress or pain").
     derived = np.bincount(at, weights=np.concatenate([np.full(len(r), flag) for r, _, flag in used])) > 0
-    said = np.where(derived, np.minimum(GLOSS * have / total, STRENGTH["d"]), GLOSS * have / total)
+    share = GLOSS * have / total
+    said = np.where(derived, np.minimum(share, STRENGTH["d"]), share)
     good = (uses >= 2) & (have >= GLOSS_COVER * total)
     member_indptr, member_ids = gloss_members()
     matched: dict[int, float] = {}  # graph id -> its best gloss's share of the phrase

@@ -909,7 +909,7 @@ def gloss_key(word: str) -> str:
 def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ...]:
     """The answers whose WordNet gloss says what a normalised phrase says, best first; for a
     phrase whose head is a plural, the plurals of those whose gloss says it in the singular
-    ("snake-like fishes" -> EELS: eel, "snakelike fish")."""
+    ("snake-like fishes" -> EELS: eel, "snakelike fish"), and so for a verb's -s, -ed and -ing."""
     import numpy as np
 
     index, indptr, glosses = sparse_index("gloss")
@@ -919,9 +919,8 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
         return ()
     g = graph()
     length = enumeration.length
-    head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
-    plural = any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head)
-    shortest = max(1, length - INFLECTION_GROWTH) if plural else length
+    tags = phrase_inflections(key)
+    shortest = max(1, length - INFLECTION_GROWTH) if tags else length
     rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
     if not rows:
         return ()
@@ -946,11 +945,12 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
         for j in member_ids[int(member_indptr[k]) : int(member_indptr[k + 1])].tolist():
             if shortest <= g.lengths[j] <= length and value > matched.get(j, 0.0):
                 matched[j] = value
-    singular = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
-    forms, owners = inflected(singular, "NNS", (length, length))
+    bare = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
     strength = {j: matched[j] for j in matched if g.lengths[j] == length}
-    for form, owner in zip(forms.tolist(), owners.tolist()):
-        strength[form] = max(strength.get(form, 0.0), matched[int(singular[owner])] * INFLECTED)
+    for tag in tags:
+        forms, owners = inflected(bare, tag, (length, length))
+        for form, owner in zip(forms.tolist(), owners.tolist()):
+            strength[form] = max(strength.get(form, 0.0), matched[int(bare[owner])] * INFLECTED)
     own = letters_of(key)
     best: dict[Letters, tuple[int, Candidate]] = {}
     for j, value in strength.items():
@@ -962,6 +962,16 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     fits, supports = spelt_with(chosen, enumeration).tolist(), support(key, length, chosen).tolist()
     kept = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
     return tuple(sorted(kept, key=candidate_order))
+
+
+def phrase_inflections(key: str) -> tuple[str, ...]:
+    """The inflections a normalised defining phrase is in, which its answers take too: a
+    plural head noun ("snake-like fishes" -> EELS), a verb in -s, -ed or -ing first ("makes
+    laws" -> LEGISLATES: legislate, "make laws")."""
+    head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
+    tags = {"NNS"} if any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head) else set()
+    tags.update(tag for _, tag in lemmas(key.split(" ", 1)[0]) if tag.startswith("VB"))
+    return tuple(sorted(tags))
 
 
 GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts for this much of its weight

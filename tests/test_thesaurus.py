@@ -216,6 +216,12 @@ def test_a_gloss_match_reads_hyphenated_words_and_plural_heads():
     assert "VICARS" not in {c.letters for c in th.gloss_definitions("parish priest", parse_enumeration("6"))}
 
 
+@pytest.mark.parametrize("phrase, enum, answer", [("cuts into cubes", "5", "DICES"), ("cutting into cubes", "6", "DICING"), ("cut into cubes", "4", "DICE")])
+def test_a_gloss_match_puts_its_verbs_in_the_phrase_s_inflection(phrase, enum, answer):
+    assert answer in {c.letters for c in th.gloss_definitions(phrase, parse_enumeration(enum))}
+    assert "VBZ" in th.phrase_inflections("cuts into cubes") and "VBD" in th.phrase_inflections("tidied the room")
+
+
 @pytest.mark.parametrize("phrase, enum, answer", [("Italian city", "5", "MILAN"), ("Welsh town", "6", "BANGOR"), ("German river", "5", "RHINE")])
 def test_two_words_that_agree_define_what_both_lead_to(phrase, enum, answer):
     found = {c.letters: c for c in th.definitions(phrase, parse_enumeration(enum))}

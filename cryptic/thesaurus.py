@@ -964,13 +964,18 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     return tuple(sorted(kept, key=candidate_order))
 
 
+VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writes about greek goddess and roman": FATHERS)
+
+
 def phrase_inflections(key: str) -> tuple[str, ...]:
     """The inflections a normalised defining phrase is in, which its answers take too: a
     plural head noun ("snake-like fishes" -> EELS), a verb in -s, -ed or -ing first ("makes
     laws" -> LEGISLATES: legislate, "make laws")."""
     head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
     tags = {"NNS"} if any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head) else set()
-    tags.update(tag for _, tag in lemmas(key.split(" ", 1)[0]) if tag.startswith("VB"))
+    words = key.split(" ")
+    if len(words) <= VERB_PHRASE:
+        tags.update(tag for _, tag in lemmas(words[0]) if tag.startswith("VB"))
     return tuple(sorted(tags))
 
 

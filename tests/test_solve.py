@@ -21,6 +21,8 @@ KNOWN = [
     ("Stranger in a line, drunk (5)", "ALIEN", Anagram),
     # what is taken away may come first, before a verb of leaving; the whole may be an anagram
     ("Insects, I must escape from mad saint (4)", "ANTS", Subtraction),
+    # a subtraction indicator may follow "with" or "having", as an anagram's does
+    ("Way out: live with no son (4)", "EXIT", Subtraction),
 ]
 
 

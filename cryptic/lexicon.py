@@ -58,12 +58,27 @@ LEADS = frozenset(
 )  # fmt: skip
 
 
+# An insertion is most often told by a verb and "into" or "in" ("pushed into", "stuck in"):
+# any verb before one of these words indicates one.
+INTO = frozenset(("into", "in", "inside", "within"))
+
+
+@functools.cache
+def is_verb(word: str) -> bool:
+    """Is the word a form of a verb (lemminflect's lexicon)?"""
+    from lemminflect import getAllLemmas
+
+    return "VERB" in getAllLemmas(word)
+
+
 def is_indicator(kind: str, words: Words) -> bool:
     """Is the phrase a known indicator of this kind (or one with a particle after it)?"""
     if not 0 < len(words) <= MAX_INDICATOR_WORDS:
         return False
     words = normal(words)
     if words in indicators(kind):
+        return True
+    if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
         return True
     if kind not in PHRASAL_KINDS:
         return False

@@ -204,6 +204,12 @@ def test_an_indicator_may_follow_a_verb_of_being():
     assert not is_indicator("anagram", ("with",))
 
 
+def test_any_verb_before_into_or_in_indicates_an_insertion():
+    assert is_indicator("insertion", ("pushed", "into")) and is_indicator("insertion", ("Stuck", "in"))
+    assert not is_indicator("insertion", ("cheese", "into")) and not is_indicator("container", ("pushed", "into"))
+    assert is_indicator("subtraction", ("with", "no")) and not is_indicator("subtraction", ("with",))
+
+
 def test_what_leaves_comes_before_the_verb_of_leaving():
     assert is_indicator("departure", ("must", "escape", "from")) and is_indicator("departure", ("leaving",))
     assert not is_indicator("subtraction", ("must", "escape", "from"))

@@ -23,6 +23,8 @@ KNOWN = [
     ("Insects, I must escape from mad saint (4)", "ANTS", Subtraction),
     # a subtraction indicator may follow "with" or "having", as an anagram's does
     ("Way out: live with no son (4)", "EXIT", Subtraction),
+    # any verb before "into" or "in" says what goes in
+    ("Hurt: a pushed into peg (4)", "PAIN", Insertion),
 ]
 
 

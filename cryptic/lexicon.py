@@ -63,6 +63,12 @@ LEADS = frozenset(
 INTO = frozenset(("into", "in", "inside", "within"))
 
 
+# A letter-picking indicator may take a preposition before its fodder ("regularly using satnav
+# maps": STAMP; "initially in").
+LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidden"))
+TRAILS = frozenset(("of", "in", "from", "using"))
+
+
 @functools.cache
 def is_verb(word: str) -> bool:
     """Is the word a form of a verb (lemminflect's lexicon)?"""
@@ -79,6 +85,8 @@ def is_indicator(kind: str, words: Words) -> bool:
     if words in indicators(kind):
         return True
     if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
+        return True
+    if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):
         return True
     if kind not in PHRASAL_KINDS:
         return False

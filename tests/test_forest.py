@@ -210,6 +210,13 @@ def test_any_verb_before_into_or_in_indicates_an_insertion():
     assert is_indicator("subtraction", ("with", "no")) and not is_indicator("subtraction", ("with",))
 
 
+def test_a_letter_picking_indicator_may_take_a_preposition():
+    assert is_indicator("alternate", ("regularly", "using")) and is_indicator("first", ("initially", "in"))
+    assert not is_indicator("anagram", ("wild", "using")) and not is_indicator("alternate", ("using",))
+    clue = parse_clue("Seal evenly using satnav maps (5)")
+    assert any(p.definition == ("Seal",) and p.wordplay is not None and p.wordplay.indicator == ("evenly", "using") for p in parses(clue))
+
+
 def test_what_leaves_comes_before_the_verb_of_leaving():
     assert is_indicator("departure", ("must", "escape", "from")) and is_indicator("departure", ("leaving",))
     assert not is_indicator("subtraction", ("must", "escape", "from"))

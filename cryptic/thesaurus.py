@@ -556,7 +556,7 @@ def spellings(letters: Letters) -> tuple[tuple[tuple[int, ...], float, str], ...
 
 def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     """Is this an answer in the lexicon, with these word breaks?"""
-    return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters))
+    return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters)) or opened(letters, enumeration)
 
 
 def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
@@ -565,7 +565,25 @@ def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
     (RE-ENGAGE, REENGAGE); letters the lexicon does not know are not judged."""
     found = spellings(letters)
     joined = "," not in enumeration.separators
-    return bool(found) and not any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in found)
+    return bool(found) and not any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in found) and not opened(letters, enumeration)
+
+
+COMPOUND_PIECE = 3  # the shortest word an opened compound splits into
+
+
+@functools.lru_cache(maxsize=50_000)
+def opened(letters: Letters, enumeration: Enumeration | None) -> bool:
+    """Is the answer a closed compound that the enumeration writes open, its breaks splitting
+    it into words (GREASEPAINT as GREASE PAINT (6,5), FLOODWATER (5,5))? Setters and
+    dictionaries disagree on such spellings."""
+    if enumeration is None or len(enumeration.parts) < 2 or enumeration.length != len(letters):
+        return False
+    one = [shown for p, _, shown in spellings(letters) if len(p) == 1]
+    if not one or any(lemmas(w) for w in one):  # SPARKING is no SPARK ING (5,3)
+        return False
+    ends = list(itertools.accumulate(enumeration.parts))
+    pieces = [letters[a:b] for a, b in zip([0] + ends[:-1], ends)]
+    return all(len(p) >= COMPOUND_PIECE and is_node(p.lower()) for p in pieces)
 
 
 def breaks_fit(parts: tuple[int, ...], wanted: tuple[int, ...], joined: bool) -> bool:

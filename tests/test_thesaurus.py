@@ -61,6 +61,14 @@ def test_word_breaks_follow_the_enumeration():
     assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
 
 
+def test_a_closed_compound_may_be_written_open():
+    assert th.is_word("GREASEPAINT", parse_enumeration("6,5")) and not th.other_breaks("GREASEPAINT", parse_enumeration("6,5"))
+    assert th.display("GREASEPAINT", parse_enumeration("6,5")) == "GREASE PAINT"
+    assert not th.opened("GREASEPAINT", parse_enumeration("5,6"))  # GREAS is no word
+    assert not th.opened("SPARKING", parse_enumeration("5,3"))  # an inflection, not a compound
+    assert not th.opened("GREASEPAINT", parse_enumeration("11")) and not th.opened("NADIR", None)
+
+
 def brute_lexicon(n):
     rows = th.connection().execute("SELECT DISTINCT letters FROM words WHERE length(letters) = ?", (n,))
     return sorted(r[0] for r in rows)

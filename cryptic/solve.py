@@ -4,6 +4,7 @@ against the wordplay (answer first), scored, explained."""
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import time
 from collections.abc import Iterator, Mapping
@@ -38,6 +39,9 @@ STRONGEST = 3  # a definition's candidates offered with no wordplay to back them
 # right (WISHFULFILLING for (9,5): of cryptonite-dev's first 1,000 clues, 195 have several
 # words, and 55 of their top answers were such, one right); its score is scaled by this.
 MISFIT = 0.1
+# Crossing letters that few words fit: each of them is tried against every reading's wordplay,
+# as an answer whose definition the thesaurus does not confirm (REENGAGE: GREENGAGES, trimmed).
+FITTING_WORDS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +155,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
 
     run_on = letters(clue.words)
     candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum) if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])
+    fitting = fitting_words(pattern, enum)
     best_cost = math.inf
     try:
         for parse in parses(clue, th.leaf_bounds, deadline):
@@ -165,7 +170,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
                 with within(own):
-                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on):
+                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting):
                         keep(s)
                         if s.verified:
                             best_cost = min(best_cost, cost)
@@ -201,11 +206,20 @@ def singled_out(checked: list[Solution]) -> Iterator[Solution]:
                       explanation=f"{s.explanation} (the same reading makes {also} too)")  # fmt: skip
 
 
-def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "") -> Iterator[Solution]:
+def fitting_words(pattern: str | None, enum) -> tuple[Letters, ...]:
+    """The words that fit a pattern, when there are at most FITTING_WORDS of them."""
+    if pattern is None:
+        return ()
+    found = tuple(itertools.islice(th.matching(pattern, enum), FITTING_WORDS + 1))
+    return found if len(found) <= FITTING_WORDS else ()
+
+
+def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "",
+                    fitting: tuple[Letters, ...] = ()) -> Iterator[Solution]:  # fmt: skip
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
-    words its letter-exact wordplay makes (raising Cut past the deadline `within` set). A
-    word hidden in the clue's run-on letters must be a dictionary word: the frequency list
-    also holds fragments (EXCELLENT -> CELLENT)."""
+    words its letter-exact wordplay makes (raising Cut past the deadline `within` set), or
+    that fit the crossing letters. A word hidden in the clue's run-on letters must be a
+    dictionary word: the frequency list also holds fragments (EXCELLENT -> CELLENT)."""
     if parse.wordplay is None:
         for c in candidates[:STRONGEST]:
             shown = th.display(c.letters, enum)
@@ -233,6 +247,16 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                 strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
             yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
                            explanation(shown, parse, d, parse.definition))  # fmt: skip
+    # A second definition needs the first; letter-exact wordplay makes its own words (below).
+    if not isinstance(parse.wordplay, (Definition, Synonym)) and not letter_exact(parse.wordplay):
+        for k, w in enumerate(fitting):
+            if k % 8 == 0:
+                on_time()
+            if w not in matched and possible(w) and (d := next(derive(parse.wordplay, w), None)) is not None:
+                matched.add(w)
+                shown = th.display(w, enum)
+                yield solution(w, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(w), False, False, spelt),
+                               explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):

@@ -555,8 +555,12 @@ def spellings(letters: Letters) -> tuple[tuple[tuple[int, ...], float, str], ...
 
 
 def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
-    """Is this an answer in the lexicon, with these word breaks?"""
-    return any(fits_enumeration(p, enumeration) for p, _, _ in spellings(letters)) or opened(letters, enumeration)
+    """Is this an answer in the lexicon, with these word breaks (for a hyphenated enumeration,
+    also as one word: RE-ENGAGE, REENGAGE)?"""
+    if enumeration is None:
+        return bool(spellings(letters))
+    joined = "," not in enumeration.separators
+    return any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in spellings(letters)) or opened(letters, enumeration)
 
 
 def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:

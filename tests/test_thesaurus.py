@@ -58,6 +58,7 @@ def test_bad_lookups_give_nothing():
 def test_word_breaks_follow_the_enumeration():
     assert th.is_word("ICECREAM", parse_enumeration("3,5"))
     assert not th.is_word("ICECREAM", parse_enumeration("4,4"))
+    assert th.is_word("REENGAGE", parse_enumeration("2-6")) and not th.is_word("REENGAGE", parse_enumeration("2,6"))
     assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
 
 

@@ -768,7 +768,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    named = tuple(named_number(key, enumeration))
+    named = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration)
     if not glossed and not named:
         return near
     best = {c.letters: c for c in near}
@@ -785,6 +785,28 @@ def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidat
     g = graph()
     ids = np.array([j for j in map(node_id, spoken(key)) if j is not None and (enumeration is None or g.lengths[j] == enumeration.length)], dtype=np.int64)
     return candidates(ids, np.full(len(ids), CODES.index("s")), np.full(len(ids), STRENGTH["s"]))
+
+
+CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation
+CLIPPED_KINDS = frozenset(CODES.index(c) for c in "oqx")
+
+
+def clipped_kinds(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The kinds of a one-word phrase named "X phrase", as X ("seal": CRABEATER, from
+    "crabeater seal"; HARP, FUR): setters drop the kind's word, themed puzzles most of all."""
+    if enumeration is None or " " in key or not key:
+        return ()
+    g = graph()
+    tail = " " + key
+    ids, codes, strengths = relations(key, compose=False)
+    out = []
+    for j, code, strength in zip(ids.tolist(), codes.tolist(), strengths.tolist()):
+        name = g.nodes[j]
+        if code in CLIPPED_KINDS and name.endswith(tail) and " " not in (head := name[: -len(tail)]):
+            lets = letters_of(head)
+            if len(lets) == enumeration.length and "," not in enumeration.separators:
+                out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
+    return tuple(out)
 
 
 def candidate_order(c: Candidate) -> tuple[float, int, float, Letters]:

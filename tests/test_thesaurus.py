@@ -62,6 +62,13 @@ def test_word_breaks_follow_the_enumeration():
     assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
 
 
+def test_a_kind_may_be_named_without_its_kind_s_word():
+    found = {c.letters: c for c in th.definitions("seal", parse_enumeration("9"), deep=False)}
+    assert found["CRABEATER"].strength == pytest.approx(th.STRENGTH["o"] * th.CLIPPED)  # "crabeater seal"
+    assert "HARP" in {c.letters for c in th.clipped_kinds("seal", parse_enumeration("4"))}  # "harp seal"
+    assert th.clipped_kinds("harp seal", parse_enumeration("4")) == () and th.clipped_kinds("seal", None) == ()
+
+
 def test_a_closed_compound_may_be_written_open():
     assert th.is_word("GREASEPAINT", parse_enumeration("6,5")) and not th.other_breaks("GREASEPAINT", parse_enumeration("6,5"))
     assert th.display("GREASEPAINT", parse_enumeration("6,5")) == "GREASE PAINT"

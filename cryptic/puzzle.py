@@ -664,8 +664,8 @@ def cell_fill(clues: Sequence[Clue], pools: Sequence[list[Candidate]], deadline:
 def cross_referenced(clues: Sequence[Clue], refs: Sequence[tuple[tuple[str, tuple[int, ...]], ...]], pools: Sequence[list[Candidate]],
                      chosen: dict[int, int], enumerations: Sequence[nodes.Enumeration | None]) -> list[tuple[int, Clue, str | None, float]]:  # fmt: skip
     """The clues whose cross-references all name placed answers, read with those answers in
-    place: (clue index, the clue so read, its crossing letters from the other answers or
-    None, how sure the named answers are)."""
+    place, alone and with the crossing letters the other answers give: (clue index, the
+    clue so read, those letters or None, how sure the named answers are)."""
     from cryptic import thesaurus as th
 
     shown = {k: th.display(pools[k][v][0], enumerations[k]) for k, v in chosen.items()}
@@ -678,7 +678,11 @@ def cross_referenced(clues: Sequence[Clue], refs: Sequence[tuple[tuple[str, tupl
         if OPEN not in pattern:
             continue
         trust = math.prod(min(pools[j][chosen[j]][1], TRUST_CAP) for _, js in r for j in js)
-        out.append((k, replace(clues[k], text=text), pattern if pattern != OPEN * len(pattern) else None, trust))
+        read = replace(clues[k], text=text)
+        # Read alone too: crossers placed wrongly must not hide an answer the clue verifies.
+        out.append((k, read, None, trust))
+        if pattern != OPEN * len(pattern):
+            out.append((k, read, pattern, trust))
     return out
 
 

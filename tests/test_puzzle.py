@@ -210,8 +210,9 @@ def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
     clues = clues_of(p)
     refs = [references(c.text, clues) for c in clues]
     pools = [[("ASTER", 0.9, "")], [], [("ALIEN", 0.5, "")], []]
-    (k, clue, pattern, trust), = cross_referenced(clues, refs, pools, {0: 0, 2: 0}, [None] * 4)
-    assert (k, clue.text, pattern, trust) == (1, "Toned, worked out, like alien (5)", "N....", 0.5)
+    reads = [(k, clue.text, pattern, trust) for k, clue, pattern, trust in cross_referenced(clues, refs, pools, {0: 0, 2: 0}, [None] * 4)]
+    # alone, and with the crossing letters: wrongly placed crossers must not hide the answer
+    assert reads == [(1, "Toned, worked out, like alien (5)", None, 0.5), (1, "Toned, worked out, like alien (5)", "N....", 0.5)]
     assert cross_referenced(clues, refs, pools, {0: 0}, [None] * 4) == []  # 1dn not placed yet
 
 

@@ -573,13 +573,14 @@ def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
 
 
 COMPOUND_PIECE = 3  # the shortest word an opened compound splits into
+SUFFIX_WORDS = frozenset(("LESS", "ABLE", "WISE", "WARD", "WARDS", "LIKE", "NESS"))  # POWERLESS is no POWER LESS
 
 
 @functools.lru_cache(maxsize=50_000)
 def opened(letters: Letters, enumeration: Enumeration | None) -> bool:
     """Is the answer a closed compound that the enumeration writes open, its breaks splitting
-    it into words (GREASEPAINT as GREASE PAINT (6,5), FLOODWATER (5,5))? Setters and
-    dictionaries disagree on such spellings."""
+    it into common words (GREASEPAINT as GREASE PAINT (6,5), FLOODWATER (5,5); not POWERFUL
+    (5,3) or POWERLESS (5,4))? Setters and dictionaries disagree on such spellings."""
     if enumeration is None or len(enumeration.parts) < 2 or enumeration.length != len(letters):
         return False
     one = [shown for p, _, shown in spellings(letters) if len(p) == 1]
@@ -587,7 +588,8 @@ def opened(letters: Letters, enumeration: Enumeration | None) -> bool:
         return False
     ends = list(itertools.accumulate(enumeration.parts))
     pieces = [letters[a:b] for a, b in zip([0] + ends[:-1], ends)]
-    return all(len(p) >= COMPOUND_PIECE and is_node(p.lower()) for p in pieces)
+    words = all(len(p) >= COMPOUND_PIECE and is_node(p.lower()) and frequency(p) >= COMMON for p in pieces)
+    return words and pieces[-1] not in SUFFIX_WORDS
 
 
 def breaks_fit(parts: tuple[int, ...], wanted: tuple[int, ...], joined: bool) -> bool:

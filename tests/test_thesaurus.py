@@ -74,6 +74,7 @@ def test_a_closed_compound_may_be_written_open():
     assert th.display("GREASEPAINT", parse_enumeration("6,5")) == "GREASE PAINT"
     assert not th.opened("GREASEPAINT", parse_enumeration("5,6"))  # GREAS is no word
     assert not th.opened("SPARKING", parse_enumeration("5,3"))  # an inflection, not a compound
+    assert not th.opened("POWERFUL", parse_enumeration("5,3")) and not th.opened("POWERLESS", parse_enumeration("5,4"))  # suffixes
     assert not th.opened("GREASEPAINT", parse_enumeration("11")) and not th.opened("NADIR", None)
 
 

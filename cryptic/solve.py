@@ -189,15 +189,21 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     return out
 
 
+SINGLED_MARGIN = 0.1  # a reading's answer this much more strongly defined than the rest stays verified
+
+
 def singled_out(checked: list[Solution]) -> Iterator[Solution]:
     """The verified solutions, each still verified only if no other answer is verified by the
-    same reading: when "frustrate strike" makes BEAT, STOP and VOID, it proves none of them."""
-    answers: dict[Parse | None, set[Letters]] = {}
+    same reading, or defined less strongly by SINGLED_MARGIN: when "frustrate strike" makes
+    BEAT, STOP and VOID, it proves none of them; "permission"+"go" is LEAVE (both direct)
+    more than STAMP."""
+    answers: dict[Parse | None, dict[Letters, float]] = {}
     for s in checked:
-        answers.setdefault(s.parse, set()).add(s.answer)
+        by = answers.setdefault(s.parse, {})
+        by[s.answer] = max(by.get(s.answer, 0.0), s.features[1])
     for s in checked:
-        others = sorted(answers[s.parse] - {s.answer})
-        if not others:
+        others = sorted(set(answers[s.parse]) - {s.answer})
+        if not others or s.features[1] >= max(answers[s.parse][o] for o in others) + SINGLED_MARGIN:
             yield s
             continue
         features = s.features[:3] + (False,) + s.features[4:]

@@ -121,6 +121,11 @@ def test_a_reading_that_verifies_two_answers_verifies_neither():
     assert out["NADIR"].verified and out["NADIR"].score == found[2].score
     assert not out["DASH"].verified and not out["RACE"].verified
     assert out["DASH"].score < found[0].score and "makes RACE too" in out["DASH"].explanation
+    # ... unless one is clearly the better defined
+    clearer = [solution("DASH", "DASH", double.definition, double, None, (10.0, 0.9, 4.0, True, False, 1.0), "DASH"),
+               solution("RACE", "RACE", double.definition, double, None, (10.0, 0.75, 4.0, True, False, 1.0), "RACE")]  # fmt: skip
+    out = {s.answer: s for s in singled_out(clearer)}
+    assert out["DASH"].verified and not out["RACE"].verified
 
 
 def test_answers_with_other_word_breaks_than_the_enumeration_rank_low():

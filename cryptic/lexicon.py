@@ -63,18 +63,18 @@ LEADS = frozenset(
 INTO = frozenset(("into", "in", "inside", "within"))
 
 
-# A letter-picking indicator may take a preposition before its fodder ("regularly using satnav
-# maps": STAMP; "initially in").
-LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidden"))
-TRAILS = frozenset(("of", "in", "from", "using"))
-
-
 @functools.cache
 def is_verb(word: str) -> bool:
     """Is the word a form of a verb (lemminflect's lexicon)?"""
     from lemminflect import getAllLemmas
 
     return "VERB" in getAllLemmas(word)
+
+
+# A letter-picking indicator may take a preposition before its fodder ("regularly using satnav
+# maps": STAMP; "initially in").
+LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidden"))
+TRAILS = frozenset(("of", "in", "from", "using"))
 
 
 def is_indicator(kind: str, words: Words) -> bool:

@@ -1015,8 +1015,8 @@ VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writ
 
 def phrase_inflections(key: str) -> tuple[str, ...]:
     """The inflections a normalised defining phrase is in, which its answers take too: a
-    plural head noun ("snake-like fishes" -> EELS), a verb in -s, -ed or -ing first ("makes
-    laws" -> LEGISLATES: legislate, "make laws")."""
+    plural head noun ("snake-like fishes" -> EELS), a verb in -s, -ed or -ing first in a
+    short phrase ("cuts into cubes" -> DICES: dice, "cut into cubes")."""
     head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
     tags = {"NNS"} if any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head) else set()
     words = key.split(" ")

@@ -202,6 +202,7 @@ def test_an_indicator_may_follow_a_verb_of_being():
     assert not is_indicator("container", ("is", "holding"))  # only verb-like kinds take a lead
     assert is_indicator("anagram", ("with", "retraining")) and is_indicator("reversal", ("after", "retreat"))
     assert not is_indicator("anagram", ("with",))
+    assert is_indicator("anagram", ("in", "play")) and not is_indicator("anagram", ("in",))
 
 
 def test_any_verb_before_into_or_in_indicates_an_insertion():

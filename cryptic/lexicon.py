@@ -84,6 +84,9 @@ def is_indicator(kind: str, words: Words) -> bool:
     words = normal(words)
     if words in indicators(kind):
         return True
+    if any("-" in w for w in words):  # "mixed-up" is "mixed up", "re-formed" "reformed"
+        split = tuple(part for w in words for part in w.split("-") if part)
+        return is_indicator(kind, split) or is_indicator(kind, tuple(w.replace("-", "") for w in words))
     if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
         return True
     if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):

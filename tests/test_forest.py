@@ -203,6 +203,7 @@ def test_an_indicator_may_follow_a_verb_of_being():
     assert is_indicator("anagram", ("with", "retraining")) and is_indicator("reversal", ("after", "retreat"))
     assert not is_indicator("anagram", ("with",))
     assert is_indicator("anagram", ("in", "play")) and not is_indicator("anagram", ("in",))
+    assert is_indicator("anagram", ("mixed-up",)) and is_indicator("anagram", ("re-formed",)) and not is_indicator("anagram", ("-",))
 
 
 def test_any_verb_before_into_or_in_indicates_an_insertion():

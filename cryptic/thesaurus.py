@@ -790,23 +790,27 @@ def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidat
 
 
 CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation
-CLIPPED_KINDS = frozenset(CODES.index(c) for c in "oqx")
+CLIPPED_KINDS = [CODES.index(c) for c in "oqx"]
 
 
 def clipped_kinds(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
     """The kinds of a one-word phrase named "X phrase", as X ("seal": CRABEATER, from
     "crabeater seal"; HARP, FUR): setters drop the kind's word, themed puzzles most of all."""
-    if enumeration is None or " " in key or not key:
+    import numpy as np
+
+    if enumeration is None or " " in key or not key or "," in enumeration.separators:
         return ()
     g = graph()
     tail = " " + key
     ids, codes, strengths = relations(key, compose=False)
+    # Only kinds as long as the answer and the word together can be named so: few to read.
+    keep = (g.lengths[ids] == enumeration.length + len(letters_of(key))) & np.isin(codes, CLIPPED_KINDS)
     out = []
-    for j, code, strength in zip(ids.tolist(), codes.tolist(), strengths.tolist()):
+    for j, code, strength in zip(ids[keep].tolist(), codes[keep].tolist(), strengths[keep].tolist()):
         name = g.nodes[j]
-        if code in CLIPPED_KINDS and name.endswith(tail) and " " not in (head := name[: -len(tail)]):
+        if name.endswith(tail) and " " not in (head := name[: -len(tail)]):
             lets = letters_of(head)
-            if len(lets) == enumeration.length and "," not in enumeration.separators:
+            if len(lets) == enumeration.length:
                 out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
     return tuple(out)
 

@@ -30,6 +30,8 @@ STRENGTH: Mapping[str, float] = MappingProxyType(
 )
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
+# "type of cheese" is looked up as "cheese" too (its kinds), not word by word ("item" -> ALSO)
+KIND_OF = tuple(f"{w} of " for w in ("type", "kind", "sort", "item", "piece", "form", "variety", "breed", "species", "make"))
 INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
@@ -307,11 +309,11 @@ def lemmas(form: str) -> tuple[tuple[str, str], ...]:
 
 def variants(phrase: str) -> Iterator[str]:
     """Yield the phrase and the forms a definition is also looked up by: without an article,
-    a possessive or hyphens."""
+    "type of" and the like, a possessive or hyphens."""
     seen = set()
     p = norm(phrase)
     candidates = [p, p.replace("-", " "), p.replace("-", "")]
-    for art in ARTICLES:
+    for art in ARTICLES + KIND_OF:
         if p.startswith(art):
             candidates.append(p[len(art):])
     if p.endswith("'s"):

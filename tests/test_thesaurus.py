@@ -1,3 +1,4 @@
+import itertools
 import re
 
 import numpy as np
@@ -60,6 +61,12 @@ def test_word_breaks_follow_the_enumeration():
     assert not th.is_word("ICECREAM", parse_enumeration("4,4"))
     assert th.is_word("REENGAGE", parse_enumeration("2-6")) and not th.is_word("REENGAGE", parse_enumeration("2,6"))
     assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
+
+
+def test_type_of_and_the_like_are_read_as_the_kind_itself():
+    assert "cheese" in list(th.variants("type of cheese")) and "furniture" in list(th.variants("item of furniture"))
+    top = [c.letters for c in itertools.islice(th.definitions("item of furniture", parse_enumeration("4")), 10)]
+    assert "DESK" in top and "ALSO" not in top  # not "item" word by word
 
 
 def test_a_kind_may_be_named_without_its_kind_s_word():

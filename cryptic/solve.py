@@ -7,7 +7,7 @@ import functools
 import itertools
 import math
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from cryptic import thesaurus as th
@@ -235,43 +235,50 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     matched = set()
     if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
         candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
-    possible = could_make(parse.wordplay)
     # A lone synonym spells the answer in one piece: a second definition, not wordplay's pieces
     spelt = 0.0 if isinstance(parse.wordplay, Synonym) else 1.0
-    for k, c in enumerate(candidates):
-        if k % 8 == 0:
-            on_time()
-        d = next(derive(parse.wordplay, c.letters), None) if possible(c.letters) else None
-        if d is not None:
-            matched.add(c.letters)
-            shown = th.display(c.letters, enum)
-            # Verified: the wordplay makes the answer and the thesaurus relates the definition
-            # to it directly (not only through a content word or two hops).
-            verified = c.strength >= SECOND_DEFINITION
-            strength = c.strength
-            if isinstance(parse.wordplay, (Definition, Synonym)):  # both halves are evidence: STYLE is DASH more than LOOK
-                strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
-            yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
-                           explanation(shown, parse, d, parse.definition))  # fmt: skip
-    # A second definition needs the first; letter-exact wordplay makes its own words (below).
-    if not isinstance(parse.wordplay, (Definition, Synonym)) and not letter_exact(parse.wordplay):
-        for k, w in enumerate(fitting):
-            if k % 8 == 0:
-                on_time()
-            if w not in matched and possible(w) and (d := next(derive(parse.wordplay, w), None)) is not None:
-                matched.add(w)
-                shown = th.display(w, enum)
-                yield solution(w, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(w), False, False, spelt),
-                               explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
+
+    def unconfirmed(word: Letters, d: Derivation, exact: bool) -> Solution:
+        """A word the wordplay makes (`exact`: from the clue's own letters) that the
+        definition does not confirm."""
+        shown = th.display(word, enum)
+        return solution(word, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(word), False, exact, 1.0),
+                        explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
+
+    for k, d in made(parse.wordplay, [c.letters for c in candidates]):
+        c = candidates[k]
+        matched.add(c.letters)
+        shown = th.display(c.letters, enum)
+        # Verified: the wordplay makes the answer and the thesaurus relates the definition
+        # to it directly (not only through a content word or two hops).
+        verified = c.strength >= SECOND_DEFINITION
+        strength = c.strength
+        if isinstance(parse.wordplay, (Definition, Synonym)):  # both halves are evidence: STYLE is DASH more than LOOK
+            strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
+        yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
+                       explanation(shown, parse, d, parse.definition))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):
                 continue
             d = next(derive(parse.wordplay, s), None)
             if d is not None:
-                shown = th.display(s, enum)
-                yield solution(s, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(s), False, True, 1.0),
-                               explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
+                yield unconfirmed(s, d, True)
+    elif not isinstance(parse.wordplay, (Definition, Synonym)):  # a second definition needs the first
+        words = [w for w in fitting if w not in matched]
+        for k, d in made(parse.wordplay, words):
+            yield unconfirmed(words[k], d, False)
+
+
+def made(wordplay: Node, words: Sequence[Letters]) -> Iterator[tuple[int, Derivation]]:
+    """Which of the words the wordplay makes (by index), with how, raising Cut past the
+    deadline `within` set."""
+    possible = could_make(wordplay)
+    for k, w in enumerate(words):
+        if k % 8 == 0:
+            on_time()
+        if possible(w) and (d := next(derive(wordplay, w), None)) is not None:
+            yield k, d
 
 
 def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) -> Iterator[Solution]:

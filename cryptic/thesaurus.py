@@ -569,9 +569,7 @@ def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
     """Does the lexicon spell these letters only with other word breaks than the
     enumeration's (REQUIRED for (2,6))? A hyphenated enumeration also allows one word
     (RE-ENGAGE, REENGAGE); letters the lexicon does not know are not judged."""
-    found = spellings(letters)
-    joined = "," not in enumeration.separators
-    return bool(found) and not any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in found) and not opened(letters, enumeration)
+    return bool(spellings(letters)) and not is_word(letters, enumeration)
 
 
 COMPOUND_PIECE = 3  # the shortest word an opened compound splits into
@@ -772,11 +770,11 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    named = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration)
-    if not glossed and not named:
+    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration)
+    if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
-    for c in glossed + named:
+    for c in glossed + added:
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))
@@ -812,8 +810,7 @@ def clipped_kinds(key: str, enumeration: Enumeration | None) -> tuple[Candidate,
         name = g.nodes[j]
         if name.endswith(tail) and " " not in (head := name[: -len(tail)]):
             lets = letters_of(head)
-            if len(lets) == enumeration.length:
-                out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
+            out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
     return tuple(out)
 
 

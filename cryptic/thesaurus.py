@@ -35,6 +35,7 @@ KIND_OF = tuple(f"{w} of " for w in ("type", "kind", "sort", "item", "piece", "f
 INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
+GLOSS_PIECE = 3  # the fewest words a wordplay piece is read by its gloss
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
 AGREED = 0.5  # the most an answer both words of an unknown phrase lead to counts: never a verified definition alone
 CODES = "smaoirqhdxp"  # thesaurus.build's relation codes, strongest first ("p": part of, not in the graph)
@@ -694,6 +695,11 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         ids, strengths = ids[keep], strengths[keep]
     for j, strength in zip(ids.tolist(), strengths.tolist()):
         add(g.letters[j], strength)
+    # "in that place" -> THERE, "take the place of" -> SUPPLANT, by their glosses (two words
+    # are too loose: "element found" is tungsten, W, "found in wolframite")
+    if GLOSS_PIECE <= len(key.split(" ")) <= MAX_COMPOSED:
+        for j, strength in gloss_matches(key, soft=False).items():  # through synonyms: slow, and loose
+            add(g.letters[j], strength)
     for v in (key, key[:-2] if key.endswith("'s") else ""):
         for sub in substitutions(tuple(v.split())):
             add(sub, 1.0)
@@ -770,7 +776,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration)
+    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
@@ -812,6 +818,33 @@ def clipped_kinds(key: str, enumeration: Enumeration | None) -> tuple[Candidate,
             lets = letters_of(head)
             out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
     return tuple(out)
+
+
+AGENT = 0.5  # "someone who cuts" -> PRUNER: a doer named from a synonym of the deed ranks, but never verifies
+AGENT_PHRASE = re.compile(r"(?:one|someone|somebody|person|anyone|he|she|(those|people|they))(?: who| that)(?:'s| is| are)? (.+)")
+AGENT_ENDINGS = ("ER", "R", "OR")
+
+
+def agent_nouns(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The doers "one who X" describes: a synonym of X with -er, -r or -or ("someone who
+    cuts" -> PRUNER, "one who criticises" -> SLATER), in the plural after "those who"."""
+    if enumeration is None or not (m := AGENT_PHRASE.fullmatch(key)):
+        return ()
+    plural, deed = m.groups()
+    first, _, rest = deed.partition(" ")
+    base = next((lemma for lemma, tag in lemmas(first) if tag in ("VBZ", "VBP")), first)
+    length = enumeration.length - bool(plural)
+    out = {}
+    for verb, strength in synonym_table(f"{base} {rest}".strip()).items():
+        if not length - 3 <= len(verb) <= length - 1:
+            continue
+        for end in AGENT_ENDINGS + (verb[-1] + "ER",):  # RUNNER
+            doer = verb + end + "S" * bool(plural)
+            if len(doer) != enumeration.length or not is_word(doer, enumeration) or lemmas((verb + end).lower()):  # LOWER: "low"
+                continue
+            if out.get(doer, 0.0) < strength * AGENT:
+                out[doer] = strength * AGENT
+    return tuple(Candidate(w, spellings(w)[0][2], v, frequency(w), "d") for w, v in out.items())
 
 
 def candidate_order(c: Candidate) -> tuple[float, int, float, Letters]:
@@ -909,6 +942,9 @@ def length_only(n: int) -> Enumeration:
 # by rarity, and at least two of them, in the gloss. Less lets long spans of a cryptic clue
 # ("walked making a noise") match some gloss of the right length.
 GLOSS = 1.0  # the strength of a gloss that uses all the phrase's words
+# A gloss of one content word matched by a phrase of one ("in that place": THERE, but also
+# HENCE, "from this place") suggests rather than says.
+GLOSS_LONE = 0.7
 GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its rarity) a gloss must use
 
 
@@ -948,10 +984,59 @@ def gloss_members() -> tuple[object, object]:
     return sparse_rows("gloss_member")
 
 
+@functools.cache
+def gloss_sizes():
+    """How many content words each WordNet gloss has (a read-only array by gloss number)."""
+    import numpy as np
+
+    return frozen(np.bincount(sparse_index("gloss")[2]))
+
+
 def gloss_key(word: str) -> str:
     """A word as the gloss index files it: its (alphabetically first) lemma, or itself."""
     found = lemmas(word)
     return min(lemma for lemma, _ in found) if found else word
+
+
+@functools.lru_cache(maxsize=20_000)
+def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
+    """The graph ids whose WordNet gloss says what a normalised phrase says (`soft`: or says
+    some of it through synonyms), each with its best gloss's share of the phrase (any length)."""
+    import numpy as np
+
+    index, indptr, glosses = sparse_index("gloss")
+    text = joined_compounds(key, index)
+    words = gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
+    # A phrase of one content word and its function words ("in that place") says what a gloss
+    # of that one word says ("in or at that place": THERE); any longer gloss says more.
+    lone = len(words) == 1 and " " in key
+    if len(words) < 2 and not lone or not len(glosses):
+        return MappingProxyType({})
+    rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
+    if not rows:
+        return MappingProxyType({})
+    weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
+    total = sum(weight.values())
+    # Each gloss: the weight of the phrase's words it uses (or a synonym of, for less), and how many.
+    synonymous = gloss_synonym_rows(words, rows) if soft else {}
+    used = [(r, weight[w], 0) for w, r in rows.items()] + [(r, weight[w] * GLOSS_SYNONYM, 1) for w, r in synonymous.items()]
+    which, at = np.unique(np.concatenate([r for r, _, _ in used]), return_inverse=True)
+    have = np.bincount(at, weights=np.concatenate([np.full(len(r), v) for r, v, _ in used]))
+    uses = np.bincount(at)
+    # A gloss that says the phrase only through synonyms relates it no more directly than a
+    # derived form does: it ranks, but does not verify (as a second definition, "touching
+    # display of" was TROUBLE: "an event causing distress or pain").
+    derived = np.bincount(at, weights=np.concatenate([np.full(len(r), flag) for r, _, flag in used])) > 0
+    share = (GLOSS_LONE if lone else GLOSS) * have / total
+    said = np.where(derived, np.minimum(share, STRENGTH["d"]), share)
+    good = gloss_sizes()[which] == 1 if lone else (uses >= 2) & (have >= GLOSS_COVER * total)
+    member_indptr, member_ids = gloss_members()
+    matched: dict[int, float] = {}  # graph id -> its best gloss's share of the phrase
+    for k, value in zip(which[good].tolist(), said[good].tolist()):
+        for j in member_ids[int(member_indptr[k]) : int(member_indptr[k + 1])].tolist():
+            if value > matched.get(j, 0.0):
+                matched[j] = value
+    return MappingProxyType(matched)
 
 
 @functools.lru_cache(maxsize=5_000)
@@ -961,39 +1046,11 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     ("snake-like fishes" -> EELS: eel, "snakelike fish"), and so for a verb's -s, -ed and -ing."""
     import numpy as np
 
-    index, indptr, glosses = sparse_index("gloss")
-    text = joined_compounds(key, index)
-    words = gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
-    if len(words) < 2 or not len(glosses):
-        return ()
     g = graph()
     length = enumeration.length
     tags = phrase_inflections(key)
     shortest = max(1, length - INFLECTION_GROWTH) if tags else length
-    rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
-    if not rows:
-        return ()
-    weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
-    total = sum(weight.values())
-    # Each gloss: the weight of the phrase's words it uses (or a synonym of, for less), and how many.
-    soft = gloss_synonym_rows(words, rows)
-    used = [(r, weight[w], 0) for w, r in rows.items()] + [(r, weight[w] * GLOSS_SYNONYM, 1) for w, r in soft.items()]
-    which, at = np.unique(np.concatenate([r for r, _, _ in used]), return_inverse=True)
-    have = np.bincount(at, weights=np.concatenate([np.full(len(r), v) for r, v, _ in used]))
-    uses = np.bincount(at)
-    # A gloss that says the phrase only through synonyms relates it no more directly than a
-    # derived form does: it ranks, but does not verify (as a second definition, "touching
-    # display of" was TROUBLE: "an event causing distress or pain").
-    derived = np.bincount(at, weights=np.concatenate([np.full(len(r), flag) for r, _, flag in used])) > 0
-    share = GLOSS * have / total
-    said = np.where(derived, np.minimum(share, STRENGTH["d"]), share)
-    good = (uses >= 2) & (have >= GLOSS_COVER * total)
-    member_indptr, member_ids = gloss_members()
-    matched: dict[int, float] = {}  # graph id -> its best gloss's share of the phrase
-    for k, value in zip(which[good].tolist(), said[good].tolist()):
-        for j in member_ids[int(member_indptr[k]) : int(member_indptr[k + 1])].tolist():
-            if shortest <= g.lengths[j] <= length and value > matched.get(j, 0.0):
-                matched[j] = value
+    matched = {j: v for j, v in gloss_matches(key).items() if shortest <= g.lengths[j] <= length}
     bare = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
     strength = {j: matched[j] for j in matched if g.lengths[j] == length}
     for tag in tags:

@@ -201,11 +201,32 @@ def test_a_phrase_saying_what_a_gloss_says_defines_its_answer(phrase, enum, answ
 
 def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():
     assert th.gloss_definitions("oak", parse_enumeration("5")) == ()
-    assert th.gloss_definitions("the oak", parse_enumeration("5")) == ()  # one content word
+    assert th.gloss_definitions("the oak", parse_enumeration("5")) == ()  # one content word: no gloss says only "oak"
     found = th.gloss_definitions("fruit of the oak", parse_enumeration("5"))
     # a gloss using the words themselves, or (derived, never verifying) some through synonyms
     assert all((th.GLOSS * th.GLOSS_COVER <= c.strength <= th.GLOSS or c.strength <= th.STRENGTH["d"]) and len(c.letters) == 5 for c in found)
     assert list(found) == sorted(found, key=th.candidate_order)
+
+
+def test_one_content_word_matches_a_gloss_of_that_word_alone_and_weakly():
+    found = {c.letters: c for c in th.gloss_definitions("in that place", parse_enumeration("5"))}  # "in or at that place"
+    assert found["THERE"].strength == pytest.approx(th.GLOSS_LONE) and th.GLOSS_LONE < th.GLOSS
+    assert "THERE" in th.synonym_table("in that place")  # a wordplay piece too: THERE + S + A
+    assert "THERE" not in th.synonym_table("that")
+
+
+def test_make_is_a_content_word_of_glosses():
+    assert "LEGISLATE" in {c.letters for c in th.gloss_definitions("make laws", parse_enumeration("9"))}
+    assert "LEGISLATES" in answers("makes laws", "10")  # the inflection of its verb
+
+
+def test_one_who_does_something_is_a_doer_named_from_a_synonym():
+    found = {c.letters: c for c in th.agent_nouns("someone who cuts", parse_enumeration("6"))}
+    assert found["PRUNER"].strength <= th.AGENT < SECOND_DEFINITION  # ranked, never verifying alone
+    assert "SLATER" in {c.letters for c in th.agent_nouns("one who criticises", parse_enumeration("6"))}
+    assert "PRUNERS" in {c.letters for c in th.agent_nouns("those who cut", parse_enumeration("7"))}
+    assert th.agent_nouns("cuts", parse_enumeration("6")) == () and th.agent_nouns("someone who cuts", None) == ()
+    assert "PRUNER" in answers("Someone who cuts", "6")
 
 
 def test_a_gloss_match_is_one_gloss_not_the_words_of_several_senses():

@@ -185,12 +185,13 @@ def with_british(related: dict[str, dict[str, str]], known: set[str]) -> dict[st
     return spelt
 
 
-# Words of WordNet's glosses that describe nothing by themselves.
+# Words of WordNet's glosses that describe nothing by themselves ("make" does: "make laws" is
+# LEGISLATE's gloss).
 GLOSS_STOP = frozenset(
     "a an the of in on at to for from by with and or as is are was be been being that which who whom whose "
     "what when where how it its their his her this these those such not no any some one ones other than "
     "into onto out up down over under used use especially usually often sometimes something someone "
-    "etc very more most made make having has have can may might must will would shall should could also "
+    "etc very more most having has have can may might must will would shall should could also "
     "being get got just".split()
 )
 GLOSS_WORD = re.compile(r"[a-z]+")

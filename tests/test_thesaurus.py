@@ -133,6 +133,18 @@ def test_british_spellings():
     assert [british(w, known) for w in ("color", "center", "realize", "catalog", "defense", "traveled")] == [
         "colour", "centre", "realise", "catalogue", "defence", "travelled"]  # fmt: skip
     assert british("motor", known) is None and british("water", known) is None  # no such words
+    known |= {"grey", "tyre", "flat"}
+    assert british("gray", known) == "grey" and british("flat tire", known) == "flat tyre"
+    assert british("tire", known) is None  # alone, TIRE is also to weary
+
+
+def test_british_spellings_count_as_commoner_than_american_ones():
+    from thesaurus.build import BRITISH_LEAD, britain_first
+
+    raised = britain_first({"COLOR": 4.9, "COLOUR": 4.5, "GRAY": 4.4, "GREY": 4.5}, {"color": "colour", "gray": "grey"})
+    assert raised == {"COLOUR": pytest.approx(4.9 + BRITISH_LEAD)}  # GREY is commoner already
+    assert th.frequency("COLOUR") > th.frequency("COLOR") and th.frequency("GREY") > th.frequency("GRAY")
+    assert th.is_word("FLATTYRE", parse_enumeration("4,4"))
 
 
 def test_british_answers_have_the_american_relations():

@@ -151,12 +151,24 @@ BRITISH = (
 )  # fmt: skip
 
 
+# British spellings no rule makes; the second table's only inside phrases ("flat tire": FLAT
+# TYRE), because alone the American word has senses the British one lacks (TIRE, to weary).
+BRITISH_WORDS = {
+    "gray": "grey", "plow": "plough", "plowman": "ploughman", "mold": "mould", "moldy": "mouldy", "molt": "moult",
+    "smolder": "smoulder", "pajamas": "pyjamas", "aluminum": "aluminium", "jewelry": "jewellery", "skeptic": "sceptic",
+    "skeptical": "sceptical", "skepticism": "scepticism", "mustache": "moustache", "maneuver": "manoeuvre",
+    "sulfur": "sulphur", "cozy": "cosy", "licorice": "liquorice", "artifact": "artefact", "mom": "mum",
+}  # fmt: skip
+BRITISH_IN_PHRASES = {"tire": "tyre", "tires": "tyres", "curb": "kerb", "check": "cheque", "checks": "cheques"}
+
+
 def british(phrase: str, known: set[str]) -> str | None:
     """The British spelling of an American phrase, each word changed only into a known word."""
     words = phrase.split(" ")
     out = []
     for w in words:
-        forms = (rx.sub(rep, w) for rx, rep in BRITISH if rx.search(w))
+        forms = [rx.sub(rep, w) for rx, rep in BRITISH if rx.search(w)]
+        forms += [table[w] for table in (BRITISH_WORDS, BRITISH_IN_PHRASES if len(words) > 1 else {}) if w in table]
         out.append(next((f for f in forms if f != w and f in known), w))
     changed = " ".join(out)
     return changed if changed != phrase else None
@@ -183,6 +195,20 @@ def with_british(related: dict[str, dict[str, str]], known: set[str]) -> dict[st
             if spelt[answer] != phrase:
                 row[spelt[answer]] = better(row.get(spelt[answer]), row[answer])
     return spelt
+
+
+BRITISH_LEAD = 0.01  # how much commoner a British spelling counts than its American form
+
+
+def britain_first(commonest: Mapping[str, float], spelt: Mapping[str, str]) -> dict[str, float]:
+    """The British spellings (by letters) rarer than their American forms, with frequencies
+    raised a little above them: the setters are British (GREY, not GRAY, for "old nag")."""
+    out = {}
+    for american, brit in spelt.items():
+        a, b = letters(american), letters(brit)
+        if a in commonest and b in commonest and commonest[b] < commonest[a] + BRITISH_LEAD:
+            out[b] = max(out.get(b, 0.0), commonest[a] + BRITISH_LEAD)
+    return out
 
 
 # Words of WordNet's glosses that describe nothing by themselves ("make" does: "make laws" is
@@ -418,6 +444,9 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:
             commonest[lets] = max(freq, commonest.get(lets, 0.0))
+        raised = britain_first(commonest, spelt_british)
+        commonest.update(raised)
+        words = [(lets, d, p, max(freq, raised.get(lets, freq))) for lets, d, p, freq in words]
         np.save(staging / "freqs.npy", np.array([commonest.get(lets, 0.0) for lets in spelt], dtype=np.float32))
         np.save(staging / "shapes.npy", np.array([display_shape(p) for p in order], dtype=np.int64))
         rank = {lets: r for r, lets in enumerate(sorted(set(spelt)))}

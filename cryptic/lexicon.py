@@ -72,6 +72,14 @@ def is_verb(word: str) -> bool:
     return "VERB" in getAllLemmas(word)
 
 
+@functools.cache
+def is_participle(word: str) -> bool:
+    """Is the word a verb's past participle (held, smuggled)?"""
+    from lemminflect import getAllLemmas, getInflection
+
+    return any(word in getInflection(lemma, "VBN") for lemma in getAllLemmas(word).get("VERB", ()))
+
+
 # A letter-picking indicator may take a preposition before its fodder ("regularly using satnav
 # maps": STAMP; "initially in").
 LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidden"))
@@ -90,6 +98,8 @@ def is_indicator(kind: str, words: Words) -> bool:
         return is_indicator(kind, split) or is_indicator(kind, tuple(w.replace("-", "") for w in words))
     if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
         return True
+    if kind == "insertion" and len(words) == 2 and words[1] == "by" and words[:1] in indicators("container") and is_participle(words[0]):
+        return True  # the passive: "heroin smuggled by seal" is H in CAP
     if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):
         return True
     if kind not in PHRASAL_KINDS:

@@ -19,7 +19,7 @@ from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Outer, Parse, Reversal, Synonym, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, on_time, pattern_ok, within
+from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, loose_derivation, on_time, pattern_ok, within
 
 DEFAULT_TIMEOUT = 10.0
 # A few readings need seconds to check every candidate; each may take only this share of
@@ -42,6 +42,11 @@ MISFIT = 0.1
 # Crossing letters that few words fit: each of them is tried against every reading's wordplay,
 # as an answer whose definition the thesaurus does not confirm (REENGAGE: GREENGAGES, trimmed).
 FITTING_WORDS = 60
+# A strong definition's answers (the first few) are also tried against the wordplay with one
+# synonym piece two steps away ("seal" -> CAP in CHAP): never verified, and that piece's
+# letters count half as covered.
+LOOSE_CANDIDATES = 60
+LOOSE_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +262,15 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
         yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
                        explanation(shown, parse, d, parse.definition))  # fmt: skip
+    strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION]
+    for c in strong:
+        on_time()
+        if (found := loose_derivation(parse.wordplay, c.letters)) is not None:
+            d, piece = found
+            matched.add(c.letters)
+            shown = th.display(c.letters, enum)
+            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, False, False, 1 - LOOSE_SHARE * len(piece) / len(c.letters)),
+                           explanation(shown, parse, d, parse.definition) + f" ({piece} two steps from its words)")  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):

@@ -310,7 +310,7 @@ def forget() -> None:
     them again), so that a long batch keeps its memory flat."""
     from cryptic.forest import cost
 
-    for cached in (derivation, derive_parts, bounds, must_contain, needed, cost, made_from, removable, affixes, could_make, end_tests, few_outputs):
+    for cached in (derivation, derive_parts, loose_derivation, bounds, must_contain, needed, cost, made_from, removable, affixes, could_make, end_tests, few_outputs):
         cached.cache_clear()
 
 
@@ -613,6 +613,65 @@ def derive_parts(parts: tuple[Node, ...], target: Letters) -> tuple[Derivation, 
         d = derivation(first, target[:k])
         if d is not None:
             more = derive_parts(rest, target[k:])
+            if more is not None:
+                return (d, *more)
+    return None
+
+
+# ---------------------------------------------------------------- one piece two steps away
+
+LOOSE_PIECE = 3  # the shortest piece a synonym of a synonym may give ("seal" -> CAP)
+
+
+def loosely(words: Words, piece: Letters) -> bool:
+    """Is the piece two steps from the words (a synonym of a synonym), not a form of them?"""
+    return len(piece) >= LOOSE_PIECE and piece in th.distant_letters(th.norm(" ".join(words)), len(piece)) and not th.own_form(piece, words)
+
+
+@functools.lru_cache(maxsize=100_000)
+def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] | None:
+    """How a charade or a container makes the target with one synonym piece two steps away
+    and the rest as `derivation` would ("Crack and heroin smuggled by seal": H in CAP, CHAP),
+    with that piece; or None. Only for an answer a definition gave: loose pieces fit anything."""
+    match node:
+        case Concat(parts):
+            for at, part in enumerate(parts):
+                split = loose_parts(parts, target, at) if isinstance(part, Synonym) else None
+                if split is not None:
+                    return Derivation(node, target, split), split[at].letters
+            return None
+        case Insertion(_, inner, outer) | Container(_, outer, inner):
+            n = len(target)
+            for m, k in ((m, k) for m in range(1, n - 1) for k in range(1, n - m)):
+                i, o = target[k : k + m], target[:k] + target[k + m :]
+                for loose, strict, piece, rest in ((outer, inner, o, i), (inner, outer, i, o)):
+                    if isinstance(loose, Synonym) and loosely(loose.words, piece) and (d := derivation(strict, rest)):
+                        on_time()
+                        dl = Derivation(loose, piece, ())
+                        di, do = (d, dl) if loose is outer else (dl, d)
+                        return Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di)), piece
+            return None
+        case (Synonym() | Literal() | Definition() | Anagram() | Hidden() | Subtraction() | Reversal() | FirstLetters()
+              | LastLetters() | Alternate() | Outer() | Middle() | Truncation() | Homophone() | Spoonerism() | After()):  # fmt: skip
+            return None
+        case _:
+            assert_never(node)
+
+
+def loose_parts(parts: tuple[Node, ...], target: Letters, at: int) -> tuple[Derivation, ...] | None:
+    """Derivations of charade parts joined into the target, the part `at` two steps away."""
+    if at < 0 or not parts:
+        return derive_parts(parts, target)
+    first, rest = parts[0], parts[1:]
+    lo, hi = 1, len(target) - sum(bounds(p)[0] for p in rest)
+    for k in range(lo, hi + 1):
+        piece = target[:k]
+        if at == 0:
+            d = Derivation(first, piece, ()) if isinstance(first, Synonym) and loosely(first.words, piece) else None
+        else:
+            d = derivation(first, piece)
+        if d is not None:
+            more = loose_parts(rest, target[k:], at - 1)
             if more is not None:
                 return (d, *more)
     return None

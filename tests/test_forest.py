@@ -233,3 +233,9 @@ def test_an_anagram_indicator_may_follow_to_or_a_contracted_is():
     before = parse_clue("Drunk tea's consumed (4)")  # the 's is read as "is" only before the indicator
     assert not any(p.wordplay == Anagram(("Drunk",), ("tea",)) for p in parses(before))
     assert any(p.wordplay == Anagram(("Drunk",), ("tea's",)) for p in parses(before))
+
+
+def test_a_container_verb_with_by_tells_an_insertion():
+    assert is_indicator("container", ("hugging",)) and not is_indicator("insertion", ("hugging", "by"))  # a participle only
+    assert is_indicator("insertion", ("smuggled", "by"))  # "gold smuggled by ship": AU in SS
+    assert not is_indicator("insertion", ("followed", "by"))

@@ -145,3 +145,10 @@ def test_a_clue_word_never_defines_or_spells_its_own_form():
     # "tightly" is not TIGHT, as a definition or as a second definition
     answers = [s.answer for s in solve(parse_clue("Tightly shut (5)"), timeout=10).solutions]
     assert "TIGHT" not in answers[:5]
+
+
+@pytest.mark.slow
+def test_a_piece_two_steps_away_makes_an_unverified_answer_a_strong_definition_gave():
+    found = {s.answer: s for s in solve(parse_clue("Fellow's hard, held by seal (4)"), timeout=20).solutions}
+    chap = found["CHAP"]  # H in CAP: seal, close, cap
+    assert not chap.verified and "CAP two steps from its words" in chap.explanation

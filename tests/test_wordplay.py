@@ -192,3 +192,17 @@ def test_evaluation_and_derivation_stop_at_the_deadline():
     with pytest.raises(Cut), within(time.monotonic() - 1):
         next(derive(tree, "TARPETALSROD"), None)
     assert next(derive(tree, "ABPETALSROD"), None) is not None  # no deadline outside the block
+
+
+def test_one_charade_or_container_piece_may_be_a_synonym_of_a_synonym():
+    from cryptic.wordplay import derivation, loose_derivation
+
+    tree = Insertion(("held", "by"), Synonym(("hard",)), Synonym(("seal",)))  # seal, close, CAP
+    assert derivation(tree, "CHAP") is None
+    d, piece = loose_derivation(tree, "CHAP")
+    assert piece == "CAP" and d.letters == "CHAP" and [p.letters for p in d.parts] == ["H", "CAP"]
+    charade = Concat((Synonym(("cold",)), Synonym(("get", "away"))))
+    assert loose_derivation(charade, "CLOSE")[1] == "LOSE"
+    # only one piece: both parts two steps away is too loose
+    assert loose_derivation(Concat((Synonym(("seal",)), Synonym(("seal",)))), "CAPCAP") is None
+    assert loose_derivation(Anagram(("mad",), ("seal",)), "SALE") is None  # charades and containers only

@@ -243,12 +243,12 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     # A lone synonym spells the answer in one piece: a second definition, not wordplay's pieces
     spelt = 0.0 if isinstance(parse.wordplay, Synonym) else 1.0
 
-    def unconfirmed(word: Letters, d: Derivation, exact: bool) -> Solution:
-        """A word the wordplay makes (`exact`: from the clue's own letters) that the
-        definition does not confirm."""
+    def unconfirmed(word: Letters, d: Derivation, exact: bool, piece: Letters = "") -> Solution:
+        """A word the wordplay makes (`exact`: from the clue's own letters; with `piece` two
+        steps away) that the definition does not confirm."""
         shown = th.display(word, enum)
-        return solution(word, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(word), False, exact, 1.0),
-                        explanation(shown, parse, d, parse.definition) + " (definition not confirmed)")  # fmt: skip
+        return solution(word, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(word), False, exact, loose_cover(word, piece)),
+                        explanation(shown, parse, d, parse.definition) + loose_note(piece) + " (definition not confirmed)")  # fmt: skip
 
     for k, d in made(parse.wordplay, [c.letters for c in candidates]):
         c = candidates[k]
@@ -262,15 +262,15 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
         yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
                        explanation(shown, parse, d, parse.definition))  # fmt: skip
-    strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION]
-    for c in strong:
-        on_time()
-        if (found := loose_derivation(parse.wordplay, c.letters)) is not None:
-            d, piece = found
-            matched.add(c.letters)
-            shown = th.display(c.letters, enum)
-            yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, False, False, 1 - LOOSE_SHARE * len(piece) / len(c.letters)),
-                           explanation(shown, parse, d, parse.definition) + f" ({piece} two steps from its words)")  # fmt: skip
+    # A lone synonym two steps away would be a second definition two steps away: no evidence.
+    loose = not isinstance(parse.wordplay, (Definition, Synonym))
+    strong = [c for c in candidates[:LOOSE_CANDIDATES] if loose and c.letters not in matched and c.strength >= SECOND_DEFINITION]
+    for k, d, piece in loosely_made(parse.wordplay, [c.letters for c in strong]):
+        c = strong[k]
+        matched.add(c.letters)
+        shown = th.display(c.letters, enum)
+        yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)),
+                       explanation(shown, parse, d, parse.definition) + loose_note(piece))  # fmt: skip
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):
@@ -280,8 +280,13 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                 yield unconfirmed(s, d, True)
     elif not isinstance(parse.wordplay, (Definition, Synonym)):  # a second definition needs the first
         words = [w for w in fitting if w not in matched]
+        strict = set()
         for k, d in made(parse.wordplay, words):
+            strict.add(k)
             yield unconfirmed(words[k], d, False)
+        rest = [w for k, w in enumerate(words) if k not in strict]
+        for k, d, piece in loosely_made(parse.wordplay, rest):
+            yield unconfirmed(rest[k], d, False, piece)
 
 
 def made(wordplay: Node, words: Sequence[Letters]) -> Iterator[tuple[int, Derivation]]:
@@ -293,6 +298,25 @@ def made(wordplay: Node, words: Sequence[Letters]) -> Iterator[tuple[int, Deriva
             on_time()
         if possible(w) and (d := next(derive(wordplay, w), None)) is not None:
             yield k, d
+
+
+def loosely_made(wordplay: Node, words: Sequence[Letters]) -> Iterator[tuple[int, Derivation, Letters]]:
+    """Which of the words the wordplay makes with one synonym piece two steps away (by
+    index), with how and that piece, raising Cut past the deadline `within` set."""
+    for k, w in enumerate(words):
+        on_time()
+        if (found := loose_derivation(wordplay, w)) is not None:
+            yield k, *found
+
+
+def loose_cover(word: Letters, piece: Letters) -> float:
+    """The share of the word a reading spells, a piece two steps away counting LOOSE_SHARE."""
+    return 1 - LOOSE_SHARE * len(piece) / len(word)
+
+
+def loose_note(piece: Letters) -> str:
+    """The explanation's note of a piece two steps away (none without one)."""
+    return f" ({piece} two steps from its words)" if piece else ""
 
 
 def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) -> Iterator[Solution]:

@@ -6,7 +6,7 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.solve import definition_only, letter_exact, singled_out, solution, solve
+from cryptic.solve import definition_only, letter_exact, parse_solutions, singled_out, solution, solve
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -152,3 +152,15 @@ def test_a_piece_two_steps_away_makes_an_unverified_answer_a_strong_definition_g
     found = {s.answer: s for s in solve(parse_clue("Fellow's hard, held by seal (4)"), timeout=20).solutions}
     chap = found["CHAP"]  # H in CAP: seal, close, cap
     assert not chap.verified and "CAP two steps from its words" in chap.explanation
+
+
+def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away():
+    from cryptic.parse import parse_enumeration
+
+    reading = Parse(("bloke",), (), Insertion(("held", "by"), Synonym(("hard",)), Synonym(("seal",))), True)
+    found = list(parse_solutions(reading, 100.0, [], parse_enumeration("4"), "C??P", fitting=("CHAP", "CHOP")))
+    assert [s.answer for s in found] == ["CHAP"] and not found[0].verified
+    assert found[0].explanation.endswith("(CAP two steps from its words) (definition not confirmed)")
+    assert found[0].features[-1] < 1.0  # the loose piece counts half
+    lone = Parse(("bloke",), (), Synonym(("seal",)), True)  # a second definition two steps away is no evidence
+    assert list(parse_solutions(lone, 100.0, [], parse_enumeration("3"), "C?P", fitting=("CAP",))) == []

@@ -205,4 +205,5 @@ def test_one_charade_or_container_piece_may_be_a_synonym_of_a_synonym():
     assert loose_derivation(charade, "CLOSE")[1] == "LOSE"
     # only one piece: both parts two steps away is too loose
     assert loose_derivation(Concat((Synonym(("seal",)), Synonym(("seal",)))), "CAPCAP") is None
-    assert loose_derivation(Anagram(("mad",), ("seal",)), "SALE") is None  # charades and containers only
+    assert loose_derivation(Reversal(("back",), Synonym(("seal",))), "PAC")[1] == "CAP"  # inside other trees too
+    assert loose_derivation(Anagram(("mad",), ("seal",)), "SALE") is None  # the clue's own letters: nothing to loosen

@@ -138,6 +138,17 @@ def test_british_spellings():
     assert british("tire", known) is None  # alone, TIRE is also to weary
 
 
+def test_wordnet_s_irregular_forms_join_the_inflections(tmp_path):
+    from thesaurus.build import exceptional_forms
+
+    (tmp_path / "verb.exc").write_text("chid chide\nchiding chide\ngot get\n", encoding="utf-8")
+    (tmp_path / "noun.exc").write_text("geese goose\n", encoding="utf-8")
+    (tmp_path / "adj.exc").write_text("dourest dour\n", encoding="utf-8")
+    found = set(exceptional_forms(tmp_path, {"chide", "get", "goose", "dour"}, {("got", "get")}))
+    assert found == {("chid", "chide", "VBD"), ("chid", "chide", "VBN"), ("chiding", "chide", "VBG"), ("geese", "goose", "NNS"), ("dourest", "dour", "JJS")}
+    assert "CHID" in answers("scolded", "4")  # the past of a synonym, in its old form
+
+
 def test_british_spellings_count_as_commoner_than_american_ones():
     from thesaurus.build import BRITISH_LEAD, britain_first
 

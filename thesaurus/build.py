@@ -133,6 +133,31 @@ def inflections(phrase: str) -> Iterator[tuple[str, str]]:
                     yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
 
 
+EXCEPTION_FILES = {"verb.exc": ("VBD", "VBN"), "noun.exc": ("NNS",), "adj.exc": ("JJR", "JJS")}
+
+
+def exceptional_forms(folder: Path, lemmas: set[str], known: set[tuple[str, str]]) -> Iterator[tuple[str, str, str]]:
+    """(form, lemma, tag) for WordNet's irregular forms the inflector lacks (CHID, BADE, SMIT:
+    setters like old forms): a verb's for both past tenses (WordNet does not say which), an
+    adjective's by its ending."""
+    for name, tags in EXCEPTION_FILES.items():
+        for line in (folder / name).read_text(encoding="utf-8").splitlines():
+            form, *bases = (norm(w) for w in line.split())
+            for lemma in bases:
+                if lemma in lemmas and (form, lemma) not in known and PHRASE.match(form):
+                    known.add((form, lemma))
+                    yield from ((form, lemma, tag) for tag in exception_tags(name, form, tags))
+
+
+def exception_tags(name: str, form: str, tags: tuple[str, ...]) -> tuple[str, ...]:
+    """The tags an irregular form of an exception file may have, told by its ending."""
+    if name == "verb.exc":
+        return ("VBG",) if form.endswith("ing") else ("VBZ",) if form.endswith("es") else tags
+    if name == "adj.exc":
+        return ("JJS",) if form.endswith("est") else ("JJR",)
+    return tags
+
+
 def own_plural(word: str) -> bool:
     """May the word be its own plural (sheep, fish; lemminflect also allows it for nouns used
     as mass nouns, like oak)? Inflections keep only forms that change the word."""
@@ -383,7 +408,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     import numpy as np
     from wordfreq import top_n_list, zipf_frequency
 
-    from thesaurus.wordnet import wordnet
+    from thesaurus.wordnet import normalised_dir, wordnet
 
     target = target or index_path()
     started = time.monotonic()
@@ -403,6 +428,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     for lemma in sorted(lexicon):
         if len(letters(lemma)) >= 2:
             forms.extend((form, lemma, tag) for form, tag in inflections(lemma))
+    forms.extend(exceptional_forms(normalised_dir(), lexicon, {(f, l) for f, l, _ in forms}))
     lexicon.update(form for form, _, _ in forms)
     lexicon.update(common)
     order = sorted(nodes | {form for form, _, _ in forms})  # forms too: their letters and frequencies come from the arrays

@@ -102,6 +102,8 @@ def is_indicator(kind: str, words: Words) -> bool:
         return True  # the passive: "heroin smuggled by seal" is H in CAP
     if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):
         return True
+    if kind in LETTER_KINDS and len(words) > 1 and words[0] in ("a", "the") and words[1:] in indicators(kind):
+        return True  # "a trace of leniency": L
     if kind not in PHRASAL_KINDS:
         return False
     if len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind):

@@ -239,3 +239,8 @@ def test_a_container_verb_with_by_tells_an_insertion():
     assert is_indicator("container", ("hugging",)) and not is_indicator("insertion", ("hugging", "by"))  # a participle only
     assert is_indicator("insertion", ("smuggled", "by"))  # "gold smuggled by ship": AU in SS
     assert not is_indicator("insertion", ("followed", "by"))
+
+
+def test_a_letter_picking_indicator_may_take_an_article():
+    assert is_indicator("first", ("a", "trace", "of")) and is_indicator("first", ("the", "hint", "of"))
+    assert not is_indicator("first", ("a",)) and not is_indicator("anagram", ("a", "mixed"))

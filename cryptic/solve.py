@@ -44,9 +44,10 @@ MISFIT = 0.1
 FITTING_WORDS = 60
 # A strong definition's answers (the first few) are also tried against the wordplay with one
 # synonym piece two steps away ("seal" -> CAP in CHAP): never verified, and that piece's
-# letters count half as covered.
+# letters count a quarter as covered (a half let wrong answers so made outrank the right one
+# with a weaker definition: CLASSY over DRESSY for "Stylish, clean and young").
 LOOSE_CANDIDATES = 60
-LOOSE_SHARE = 0.5
+LOOSE_SHARE = 0.75
 
 
 @dataclass(frozen=True, slots=True)

@@ -632,7 +632,8 @@ def loosely(words: Words, piece: Letters) -> bool:
 def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] | None:
     """How the tree makes the target with one synonym piece two steps away and the rest as
     `derivation` would ("Crack and heroin smuggled by seal": H in CAP, CHAP), with that
-    piece; or None. Only for an answer a definition gave: loose pieces fit anything."""
+    piece; or None. Only for answers known otherwise (a strong definition's, or the few that
+    fit the crossing letters): loose pieces fit anything."""
     match node:
         case Synonym(words):
             return (Derivation(node, target, ()), target) if loosely(words, target) else None
@@ -647,12 +648,12 @@ def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] 
             n = len(target)
             for m, k in ((m, k) for m in range(1, n - 1) for k in range(1, n - m)):
                 i, o = target[k : k + m], target[:k] + target[k + m :]
-                for loose, strict, piece, rest in ((outer, inner, o, i), (inner, outer, i, o)):
+                for loose, strict, mine, other in ((outer, inner, o, i), (inner, outer, i, o)):
                     on_time()
-                    if (d := derivation(strict, rest)) and (found := loose_derivation(loose, piece)):
-                        dl, letters_ = found
+                    if (d := derivation(strict, other)) and (found := loose_derivation(loose, mine)):
+                        dl, piece = found
                         di, do = (d, dl) if loose is outer else (dl, d)
-                        return Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di)), letters_
+                        return Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di)), piece
             return None
         case Reversal(_, body):
             found = loose_derivation(body, reverse(target))

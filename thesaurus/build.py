@@ -138,19 +138,20 @@ EXCEPTION_FILES = {"verb.exc": ("VBD", "VBN"), "noun.exc": ("NNS",), "adj.exc": 
 
 def exceptional_forms(folder: Path, lemmas: set[str], known: set[tuple[str, str]]) -> Iterator[tuple[str, str, str]]:
     """(form, lemma, tag) for WordNet's irregular forms the inflector lacks (CHID, BADE, SMIT:
-    setters like old forms): a verb's for both past tenses (WordNet does not say which), an
-    adjective's by its ending."""
+    setters like old forms; INDICES, BRETHREN), tagged as `exception_tags` says."""
+    seen = set(known)
     for name, tags in EXCEPTION_FILES.items():
         for line in (folder / name).read_text(encoding="utf-8").splitlines():
             form, *bases = (norm(w) for w in line.split())
             for lemma in bases:
-                if lemma in lemmas and (form, lemma) not in known and PHRASE.match(form):
-                    known.add((form, lemma))
+                if lemma in lemmas and (form, lemma) not in seen and PHRASE.match(form):
+                    seen.add((form, lemma))
                     yield from ((form, lemma, tag) for tag in exception_tags(name, form, tags))
 
 
 def exception_tags(name: str, form: str, tags: tuple[str, ...]) -> tuple[str, ...]:
-    """The tags an irregular form of an exception file may have, told by its ending."""
+    """The tags an irregular form of an exception file may have, told by its ending: a verb's
+    past form is both past tenses (WordNet does not say which)."""
     if name == "verb.exc":
         return ("VBG",) if form.endswith("ing") else ("VBZ",) if form.endswith("es") else tags
     if name == "adj.exc":

@@ -618,6 +618,8 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         for (k, _, _, trust), extra in zip(crossed, fresh[len(todo_open):]):
             # Read with another answer in it, a clue is only as sure as that answer.
             pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])
+    if p.plain:
+        believed, chosen = likelier_fill(clues, pools, believed, chosen, time.monotonic() + 0.05 * timeout)
     if len(chosen) < len(clues):
         # A light left open is always wrong: fill it with the likeliest words that fit the
         # letters placed across it, if any.
@@ -637,6 +639,36 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
                 continue
         answers.append((clue, None))
     return letters, answers
+
+
+# A plain puzzle's loop can settle on a fill its clues hardly support (guardian-quick: its
+# beliefs, not its candidates, lost it): the fill straight from each clue's first candidates,
+# weighed by log-odds, replaces it when the clues' own scores make it likelier.
+DIRECT_CANDIDATES = 30
+DIRECT_FLOOR = 8.0  # log-odds above a clue's average first candidate that still count (all weights positive)
+UNSUPPORTED = 1e-4  # the chance a clue gives a word not among its candidates
+
+
+def likelier_fill(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], believed: list[list[Candidate]], chosen: dict[int, int],
+                  deadline: float) -> tuple[list[list[Candidate]], dict[int, int]]:  # fmt: skip
+    """The loop's fill, or the fill straight from the clues' candidates if the clues' own
+    scores make that likelier (a light left open counts as a word no clue supports)."""
+    tops = [list(pool[:DIRECT_CANDIDATES]) for pool in pools]
+    weighed = []
+    for top in tops:
+        total = sum(score for _, score, _ in top) or 1.0
+        weighed.append([(w, max(0.0, math.log(score / total * len(top) + 1e-12) + DIRECT_FLOOR), "") for w, score, _ in top])
+    direct = weighted_fill([c.cells for c in clues], weighed, deadline, 0.0)  # the best found by the deadline
+    scores = [{w: score for w, score, _ in pool} for pool in pools]
+
+    def likelihood(words: Mapping[int, Letters]) -> float:
+        return sum(math.log(max(scores[k].get(words.get(k, ""), 0.0), UNSUPPORTED)) for k in range(len(clues)))
+
+    loop = {k: believed[k][v][0] for k, v in chosen.items()}
+    straight = {k: tops[k][v][0] for k, v in direct.items()}
+    if likelihood(straight) <= likelihood(loop):
+        return believed, chosen
+    return tops, direct
 
 
 def anchored(believed: Sequence[list[Candidate]], pools: Sequence[Sequence[Candidate]]) -> list[list[Candidate]]:

@@ -235,3 +235,14 @@ def test_a_verified_answer_leads_its_clue_whatever_its_crossers_believe():
     first, second = anchored(believed, pools)
     assert first[0] == ("COAT", 0.99, "verified") and [w for w, _, _ in first] == ["COAT", "TAKE"]
     assert second == believed[1]  # no verified answer: beliefs as they were
+
+
+def test_the_fill_the_clues_themselves_make_likelier_replaces_the_loops():
+    from cryptic.puzzle import likelier_fill
+
+    pools = [[("ASTER", 0.6, "a"), ("OTHER", 0.2, "o")], [("ALE", 0.7, "ale"), ("OAT", 0.1, "oat")]]
+    loop = [[("OTHER", 0.9, "o")], [("OAT", 0.9, "oat")]]  # beliefs the clues hardly support
+    believed, chosen = likelier_fill([ACROSS, down(0)], pools, loop, {0: 0, 1: 0}, float("inf"))
+    assert [believed[k][v][0] for k, v in sorted(chosen.items())] == ["ASTER", "ALE"]
+    kept = [[("ASTER", 0.9, "a")], [("ALE", 0.9, "ale")]]
+    assert likelier_fill([ACROSS, down(0)], pools, kept, {0: 0, 1: 0}, float("inf")) == (kept, {0: 0, 1: 0})

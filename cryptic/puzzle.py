@@ -619,7 +619,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
             # Read with another answer in it, a clue is only as sure as that answer.
             pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])
     if p.plain:
-        believed, chosen = likelier_fill(clues, pools, believed, chosen, time.monotonic() + 0.05 * timeout)
+        believed, chosen = likelier_fill(clues, pools, believed, chosen, min(deadline, time.monotonic() + 0.05 * timeout))
     if len(chosen) < len(clues):
         # A light left open is always wrong: fill it with the likeliest words that fit the
         # letters placed across it, if any.
@@ -645,7 +645,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
 # beliefs, not its candidates, lost it): the fill straight from each clue's first candidates,
 # weighed by log-odds, replaces it when the clues' own scores make it likelier.
 DIRECT_CANDIDATES = 30
-DIRECT_FLOOR = 8.0  # log-odds above a clue's average first candidate that still count (all weights positive)
+DIRECT_FLOOR = 8.0  # a candidate's weight: its log-ratio to its clue's average candidate, plus this (kept above 0)
 UNSUPPORTED = 1e-4  # the chance a clue gives a word not among its candidates
 
 

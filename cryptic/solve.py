@@ -251,27 +251,28 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         return solution(word, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(word), False, exact, loose_cover(word, piece)),
                         explanation(shown, parse, d, parse.definition) + loose_note(piece) + " (definition not confirmed)")  # fmt: skip
 
-    for k, d in made(parse.wordplay, [c.letters for c in candidates]):
-        c = candidates[k]
+    def defined(c: th.Candidate, d: Derivation, features: Features, piece: Letters = "") -> Solution:
+        """A definition candidate the wordplay makes (with `piece` two steps away)."""
         matched.add(c.letters)
         shown = th.display(c.letters, enum)
+        return solution(c.letters, shown, parse.definition, parse, d, features, explanation(shown, parse, d, parse.definition) + loose_note(piece))  # fmt: skip
+
+    for k, d in made(parse.wordplay, [c.letters for c in candidates]):
+        c = candidates[k]
         # Verified: the wordplay makes the answer and the thesaurus relates the definition
         # to it directly (not only through a content word or two hops).
         verified = c.strength >= SECOND_DEFINITION
         strength = c.strength
         if isinstance(parse.wordplay, (Definition, Synonym)):  # both halves are evidence: STYLE is DASH more than LOOK
             strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
-        yield solution(c.letters, shown, parse.definition, parse, d, (cost, strength, c.frequency, verified, False, spelt),
-                       explanation(shown, parse, d, parse.definition))  # fmt: skip
-    # A lone synonym two steps away would be a second definition two steps away: no evidence.
-    loose = not isinstance(parse.wordplay, (Definition, Synonym))
-    strong = [c for c in candidates[:LOOSE_CANDIDATES] if loose and c.letters not in matched and c.strength >= SECOND_DEFINITION]
+        yield defined(c, d, (cost, strength, c.frequency, verified, False, spelt))
+    # A lone synonym two steps away would be a second definition two steps away: no evidence;
+    # and a second definition needs the first.
+    pieces = not isinstance(parse.wordplay, (Definition, Synonym))
+    strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION] if pieces else []
     for k, d, piece in loosely_made(parse.wordplay, [c.letters for c in strong]):
         c = strong[k]
-        matched.add(c.letters)
-        shown = th.display(c.letters, enum)
-        yield solution(c.letters, shown, parse.definition, parse, d, (cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)),
-                       explanation(shown, parse, d, parse.definition) + loose_note(piece))  # fmt: skip
+        yield defined(c, d, (cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)), piece)
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):
@@ -279,7 +280,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             d = next(derive(parse.wordplay, s), None)
             if d is not None:
                 yield unconfirmed(s, d, True)
-    elif not isinstance(parse.wordplay, (Definition, Synonym)):  # a second definition needs the first
+    elif pieces:
         words = [w for w in fitting if w not in matched]
         strict = set()
         for k, d in made(parse.wordplay, words):

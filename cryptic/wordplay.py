@@ -410,8 +410,14 @@ def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tupl
                 yield i, target[:k] + target[k + len(i) :]
                 k = target.find(i, k + 1)
         return
+    yield from runs_inside(target, lo, hi)
+
+
+def runs_inside(target: Letters, lo: int, hi: int) -> Iterator[tuple[Letters, Letters]]:
+    """Yield (run, rest) for every run of lo..hi letters strictly inside the target (neither
+    its first letter nor its last), with the target less that run."""
     for m in range(lo, hi + 1):
-        for k in range(1, n - m):
+        for k in range(1, len(target) - m):
             yield target[k : k + m], target[:k] + target[k + m :]
 
 
@@ -638,16 +644,18 @@ def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] 
         case Synonym(words):
             return (Derivation(node, target, ()), target) if loosely(words, target) else None
         case Concat(parts):
-            for at in range(len(parts)):
-                found = loose_parts(parts, target, at)
-                if found is not None:
-                    split, piece = found
-                    return Derivation(node, target, split), piece
+            n = len(target)
+            for at, start in ((at, i) for at in range(len(parts)) for i in range(n)):
+                on_time()
+                if (head := derive_parts(parts[:at], target[:start])) is None:
+                    continue
+                for end in range(start + LOOSE_PIECE if isinstance(parts[at], Synonym) else start + 1, n + 1):
+                    tail = derive_parts(parts[at + 1 :], target[end:])
+                    if tail is not None and (found := loose_derivation(parts[at], target[start:end])):
+                        return Derivation(node, target, (*head, found[0], *tail)), found[1]
             return None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
-            n = len(target)
-            for m, k in ((m, k) for m in range(1, n - 1) for k in range(1, n - m)):
-                i, o = target[k : k + m], target[:k] + target[k + m :]
+            for i, o in runs_inside(target, 1, len(target) - 2):
                 for loose, strict, mine, other in ((outer, inner, o, i), (inner, outer, i, o)):
                     on_time()
                     if (d := derivation(strict, other)) and (found := loose_derivation(loose, mine)):
@@ -664,28 +672,6 @@ def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] 
             return None
         case _:
             assert_never(node)
-
-
-def loose_parts(parts: tuple[Node, ...], target: Letters, at: int) -> tuple[tuple[Derivation, ...], Letters] | None:
-    """Derivations of charade parts joined into the target, the part `at` with one piece two
-    steps away, and that piece."""
-    if at < 0:
-        split = derive_parts(parts, target)
-        return (split, "") if split is not None else None
-    if not parts:
-        return None
-    first, rest = parts[0], parts[1:]
-    for k in range(1, len(target) - sum(bounds(p)[0] for p in rest) + 1):
-        if at == 0:
-            found = loose_derivation(first, target[:k])
-            d, piece = found if found else (None, "")
-        else:
-            d, piece = derivation(first, target[:k]), ""
-        if d is not None:
-            more = loose_parts(rest, target[k:], at - 1)
-            if more is not None:
-                return (d, *more[0]), piece or more[1]
-    return None
 
 
 def ends(node: Node) -> tuple[frozenset[Letters] | None, frozenset[Letters] | None]:

@@ -19,7 +19,7 @@ from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
     Node, Outer, Parse, Reversal, Synonym, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, could_make, derive, evaluate, exactly, forget, loose_derivation, on_time, pattern_ok, within
+from cryptic.wordplay import SECOND_DEFINITION, anagram_inside, could_make, derive, evaluate, exactly, forget, letter_bags, loose_derivation, on_time, pattern_ok, within
 
 DEFAULT_TIMEOUT = 10.0
 # A few readings need seconds to check every candidate; each may take only this share of
@@ -281,6 +281,11 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             if d is not None:
                 yield unconfirmed(s, d, True)
     elif pieces:
+        for w in anagrammed(parse.wordplay, enum, pattern):
+            on_time()
+            if w not in matched and (d := next(derive(parse.wordplay, w), None)) is not None:
+                matched.add(w)
+                yield unconfirmed(w, d, False)
         words = [w for w in fitting if w not in matched]
         strict = set()
         for k, d in made(parse.wordplay, words):
@@ -289,6 +294,16 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         rest = [w for k, w in enumerate(words) if k not in strict]
         for k, d, piece in loosely_made(parse.wordplay, rest):
             yield unconfirmed(rest[k], d, False, piece)
+
+
+def anagrammed(wordplay: Node, enum, pattern: str | None) -> Iterator[Letters]:
+    """The words of the answer's length made of the letters of an anagram and the short
+    pieces beside it (I into troubled CENTRE: ENTERIC), to be checked against the wordplay."""
+    if not anagram_inside(wordplay):
+        return
+    for bag in letter_bags(wordplay) or ():
+        if len(bag) == enum.length:
+            yield from (w for w in th.anagrams(bag, enum) if pattern_ok(pattern, w))
 
 
 def made(wordplay: Node, words: Sequence[Letters]) -> Iterator[tuple[int, Derivation]]:

@@ -385,6 +385,55 @@ def few_outputs(node: Node, lo: int, hi: int) -> frozenset[Letters] | None:
     return few if len(few) < FEW else None
 
 
+SHORT_PIECE = 3  # a synonym piece beside an anagram is taken to be this short at most (I, ST, IRE)
+MAX_BAGS = 400  # letter bags a tree may have before it is not worth looking up
+
+
+@functools.lru_cache(maxsize=50_000)
+def letter_bags(node: Node) -> frozenset[Letters] | None:
+    """The letters (sorted) the node's outputs are made of, with its synonym pieces at most
+    SHORT_PIECE long, when the node keeps its parts' letters and they are few; else None."""
+    match node:
+        case Synonym(words):
+            by_length = synonyms_by_length(words)
+            return frozenset("".join(sorted(s)) for n in range(1, SHORT_PIECE + 1) for s in by_length.get(n, ()))
+        case Literal(words) | Anagram(_, words):
+            return frozenset({"".join(sorted(letters(words)))})
+        case FirstLetters() | LastLetters() | Outer() | Alternate():
+            return frozenset("".join(sorted(s)) for s in evaluate(node, Constraint(1, MAX)))
+        case Concat(parts):
+            return combined_bags(tuple(letter_bags(p) for p in parts))
+        case Insertion(_, a, b) | Container(_, a, b) | After(_, a, b):
+            return combined_bags((letter_bags(a), letter_bags(b)))
+        case Reversal(_, body):
+            return letter_bags(body)
+        case Definition() | Hidden() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
+            return None  # many outputs, or letters lost or changed
+        case _:
+            assert_never(node)
+
+
+def combined_bags(bags: tuple[frozenset[Letters] | None, ...]) -> frozenset[Letters] | None:
+    """The bags of parts put together (None if any part's are unknown or there are too many)."""
+    if any(b is None for b in bags) or math.prod(len(b) for b in bags) > MAX_BAGS:
+        return None
+    return frozenset("".join(sorted("".join(combo))) for combo in itertools.product(*bags))
+
+
+def anagram_inside(node: Node) -> bool:
+    """Is there an anagram among the parts whose letters the node keeps?"""
+    match node:
+        case Anagram():
+            return True
+        case Concat(parts):
+            return any(map(anagram_inside, parts))
+        case Insertion(_, a, b) | Container(_, a, b) | After(_, a, b):
+            return anagram_inside(a) or anagram_inside(b)
+        case Reversal(_, body):
+            return anagram_inside(body)
+    return False
+
+
 def takes_a_piece(d: Derivation, start: int, n: int) -> bool:
     """Would taking n letters from `start` away remove one whole piece of a charade? AIM +
     PRIMO less AIM is only PRIMO, with two words read for nothing."""

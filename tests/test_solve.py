@@ -1,4 +1,5 @@
 import json
+from collections import Counter
 
 import pytest
 
@@ -164,3 +165,14 @@ def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away()
     assert found[0].features[-1] < 1.0  # the loose piece counts half
     lone = Parse(("bloke",), (), Synonym(("seal",)), True)  # a second definition two steps away is no evidence
     assert list(parse_solutions(lone, 100.0, [], parse_enumeration("3"), "C?P", fitting=("CAP",))) == []
+
+
+def test_an_anagram_and_a_short_piece_spell_words_the_definition_did_not_give():
+    from cryptic.parse import parse_enumeration
+
+    # "Zorb" defines nothing; I inside an anagram of ASTER spells SATIRE, with no crossing letters
+    reading = Parse(("zorb",), (), Insertion(("in",), Synonym(("one",)), Anagram(("wild",), ("aster",))), True)
+    found = {s.answer: s for s in parse_solutions(reading, 100.0, [], parse_enumeration("6"), None)}
+    assert "SATIRE" in found and not found["SATIRE"].verified
+    assert found["SATIRE"].explanation.endswith("(definition not confirmed)")
+    assert all(len(w) == 6 and not Counter("ASTER") - Counter(w) for w in found)  # ASTER's letters and one more

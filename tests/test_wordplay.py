@@ -207,3 +207,21 @@ def test_one_charade_or_container_piece_may_be_a_synonym_of_a_synonym():
     assert loose_derivation(Concat((Synonym(("seal",)), Synonym(("seal",)))), "CAPCAP") is None
     assert loose_derivation(Reversal(("back",), Synonym(("seal",))), "PAC")[1] == "CAP"  # inside other trees too
     assert loose_derivation(Anagram(("mad",), ("seal",)), "SALE") is None  # the clue's own letters: nothing to loosen
+
+
+@settings(max_examples=100, deadline=None)
+@given(trees())
+def test_every_output_is_made_of_one_of_the_letter_bags(node):
+    from cryptic.wordplay import letter_bags
+
+    bags = letter_bags(node)
+    if bags is not None:  # trees that keep their parts' letters
+        assert all("".join(sorted(out)) in bags for out in list(evaluate(node, ANY))[:20])
+
+
+def test_letter_bags_take_short_synonym_pieces_and_keep_away_from_lossy_trees():
+    from cryptic.wordplay import letter_bags
+
+    tree = Insertion(("in",), Synonym(("one",)), Anagram(("wild",), ("aster",)))
+    assert "".join(sorted("SATIRE")) in letter_bags(tree)
+    assert letter_bags(Subtraction(("less",), Literal(("taster",)), Literal(("t",)))) is None

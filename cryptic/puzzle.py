@@ -110,7 +110,7 @@ def from_guardian(path: str, data: object) -> Puzzle:
         entries.append(Entry(ident, int(e.get("number", 0)), direction, str(e.get("clue", "")), cells_of(x, y, direction, length),
                              tuple(map(str, e.get("group") or [ident])), re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
     plain = str(data.get("crosswordType", "")).lower() in PLAIN_TYPES or looks_plain(entries)
-    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries), plain))
+    return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), plain))
 
 
 PLAIN_TYPES = frozenset(("quick", "speedy", "concise"))  # the Guardian's crosswordType of plain puzzles
@@ -158,7 +158,7 @@ def from_puz(path: str, raw: bytes) -> Puzzle:
             sol = "".join(p.solution[cell + k * step] for k in range(length)) if p.solution else None
             entries.append(Entry(ident, item["num"], direction, item["clue"], cells_of(c, r, direction, length), (ident,),
                                  sol if sol and "-" not in sol else None))  # fmt: skip
-    return checked(path, Puzzle(build_grid(path, p.width, p.height, entries), tuple(entries), looks_plain(entries)))
+    return checked(path, Puzzle(build_grid(path, p.width, p.height, entries), linked(entries), looks_plain(entries)))
 
 
 def from_ipuz(path: str, text: str) -> Puzzle:
@@ -197,10 +197,42 @@ def from_ipuz(path: str, text: str) -> Puzzle:
                 if solution:
                     sol = "".join(str(solution[r + dr * k][c + dc * k]) for k in range(length)).upper()
                 entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,), sol))
-    return checked(path, Puzzle(build_grid(path, cols, rows, entries), tuple(entries), looks_plain(entries)))
+    return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), looks_plain(entries)))
 
 
 ENUMERATION = re.compile(r"\(([\d,\-'’–\s]+)\)\s*$")  # "(5)", "(3,4)", "(2-6)" ending a clue
+
+
+# "See 4-down", "See 4", "(See 4 down) (3,5)": the light goes on the named entry's answer.
+SEE = re.compile(r"^\s*\(?\s*see\s+(\d+)\s*-?\s*(across|down|ac|dn|a|d)?\s*\)?\s*(?:\(([\d,\-'’–\s]+)\))?\s*$", re.I)
+
+
+def linked(entries: Sequence[Entry]) -> tuple[Entry, ...]:
+    """The entries with each "See N" light that its file does not link joined to N's group,
+    after N's lights, and N's enumeration extended by the light's ("(9)" and "See 4-down
+    (3,5)": "(9,3,5)"), as the Guardian's own files link them."""
+    by_id = {e.id: e for e in entries}
+    groups = {e.id: e.group for e in entries}
+    texts = {e.id: e.clue for e in entries}
+    for e in entries:
+        m = SEE.match(e.clue)
+        if not m or e.group != (e.id,):
+            continue
+        number, way = m.group(1), (m.group(2) or "").lower()
+        ways = ("across",) if way.startswith("a") else ("down",) if way.startswith("d") else ("across", "down")
+        named = [f"{number}-{w}" for w in ways if f"{number}-{w}" in by_id and f"{number}-{w}" != e.id]
+        if len(named) != 1 or SEE.match(by_id[named[0]].clue):
+            continue
+        head = groups[named[0]][0]
+        group = groups[head] + (e.id,)
+        total = enumeration_total(texts[head])
+        if total is not None and total != sum(len(by_id[g].cells) for g in groups[head]):
+            continue  # the head's enumeration already says something else
+        own = m.group(3) or str(len(e.cells))
+        texts[head] = ENUMERATION.sub(lambda h: f"({h.group(1)},{own})", texts[head]) if total is not None else texts[head]
+        for g in group:
+            groups[g] = group
+    return tuple(replace(e, group=groups[e.id], clue=texts[e.id]) for e in entries)
 
 
 def enumeration_total(clue: str) -> int | None:

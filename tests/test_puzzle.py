@@ -41,6 +41,17 @@ def test_linked_clues_are_one_answer_across_their_entries(tmp_path):
     assert linked[0].cells[:5] == tuple((0, c) for c in range(5)) and linked[0].cells[5:] == tuple((4, c) for c in range(5))
 
 
+def test_a_see_light_its_file_does_not_link_goes_on_the_named_answer(tmp_path):
+    data = frame()
+    data["entries"][0]["clue"] = "Two lights as one (5)"
+    data["entries"][1]["clue"] = "See 1-across (2,3)"
+    p = read_puzzle(write(tmp_path, data))
+    (joined,) = [c for c in clues_of(p) if len(c.group) == 2]
+    assert joined.group == ("1-across", "3-across") and joined.text == "Two lights as one (5,2,3)" and len(joined.cells) == 10
+    data["entries"][1]["clue"] = "See 7"  # names no entry: left alone
+    assert all(len(c.group) == 1 for c in clues_of(read_puzzle(write(tmp_path, data))))
+
+
 @pytest.mark.parametrize(
     "change, message",
     [

@@ -149,6 +149,15 @@ def test_wordnet_s_irregular_forms_join_the_inflections(tmp_path):
     assert "CHID" in answers("scolded", "4")  # the past of a synonym, in its old form
 
 
+def test_an_un_adjective_compares_as_its_stem_does():
+    from thesaurus.build import inflections, negated_degrees
+
+    assert negated_degrees("unfair") == {"JJR": ("unfairer",), "JJS": ("unfairest",)}
+    assert negated_degrees("under") == negated_degrees("fair") == {}  # "der" is no adjective; no un-
+    assert ("unkindest", "JJS") in set(inflections("unkind"))
+    assert "UNFAIREST" in answers("most unjust", "9")  # "most" + a synonym of unfair, compared
+
+
 def test_british_spellings_count_as_commoner_than_american_ones():
     from thesaurus.build import BRITISH_LEAD, britain_first
 

@@ -127,10 +127,23 @@ def inflections(phrase: str) -> Iterator[tuple[str, str]]:
         # Words lemminflect does not know (corgi, ruse) get its rule-based forms, nouns only:
         # guessing verb and adjective forms of every noun would invent words.
         table = getAllInflections(head, upos=upos) or (getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
+        if upos == "ADJ":
+            table = {**negated_degrees(head), **table}
         for tag in tags:
             for form in table.get(tag, ())[:1]:
                 if form != head:
                     yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
+
+
+def negated_degrees(adjective: str) -> dict[str, tuple[str, ...]]:
+    """The comparative and superlative of an un- adjective as its stem's with un- (unfair:
+    UNFAIRER, UNFAIREST; the inflector knows unhappier but not these)."""
+    from lemminflect import getAllInflections
+
+    if not adjective.startswith("un") or len(adjective) < 5:
+        return {}
+    table = getAllInflections(adjective[2:], upos="ADJ")
+    return {tag: tuple("un" + form for form in table[tag]) for tag in ("JJR", "JJS") if tag in table}
 
 
 EXCEPTION_FILES = {"verb.exc": ("VBD", "VBN"), "noun.exc": ("NNS",), "adj.exc": ("JJR", "JJS")}

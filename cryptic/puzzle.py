@@ -627,7 +627,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
         chosen = cell_fill(clues, believed, min(deadline, time.monotonic() + 0.05 * timeout), 0.0)
         if round_ == ROUNDS or time.monotonic() > deadline - per_clue:
             break
-        sure = {k: v for k, v in chosen.items() if believed[k][v][1] >= KNOWN}
+        sure = lending(chosen, believed, pools)
         todo_open = []
         for k, clue in enumerate(clues):
             verified = bool(pools[k]) and pools[k][0][1] >= SURE  # pools are best first
@@ -671,6 +671,13 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
                 continue
         answers.append((clue, None))
     return letters, answers
+
+
+def lending(chosen: Mapping[int, int], believed: Sequence[list[Candidate]], pools: Sequence[Sequence[Candidate]]) -> dict[int, int]:
+    """The placed answers whose letters a re-solve may take: believed at least KNOWN, and
+    given by their own clue (one that merely fits its crossers is believed through them,
+    and would lock a wrong crosser in)."""
+    return {k: v for k, v in chosen.items() if believed[k][v][1] >= KNOWN and any(w == believed[k][v][0] for w, _, _ in pools[k])}
 
 
 # A plain puzzle's loop can settle on a fill its clues hardly support (guardian-quick: its

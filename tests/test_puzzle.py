@@ -257,3 +257,12 @@ def test_the_fill_the_clues_themselves_make_likelier_replaces_the_loops():
     assert [believed[k][v][0] for k, v in sorted(chosen.items())] == ["ASTER", "ALE"]
     kept = [[("ASTER", 0.9, "a")], [("ALE", 0.9, "ale")]]
     assert likelier_fill([ACROSS, down(0)], pools, kept, {0: 0, 1: 0}, float("inf")) == (kept, {0: 0, 1: 0})
+
+
+def test_only_answers_their_own_clues_gave_lend_letters_to_re_solves():
+    from cryptic.puzzle import lending
+
+    pools = [[("STEM", 0.6, "")], [("MOOT", 0.4, "")], []]
+    believed = [[("STEM", 0.9, "")], [("MOOT", 0.3, "")], [("TOMB", 0.95, "fits the crossing letters")]]
+    # sure of STEM; unsure of MOOT; TOMB is believed only through its crossers
+    assert lending({0: 0, 1: 0, 2: 0}, believed, pools) == {0: 0}

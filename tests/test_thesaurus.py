@@ -117,6 +117,13 @@ def test_the_index_agrees_with_nltk_wordnet():
 
 def test_homophones():
     assert "RAIN" in th.homophones("REIN")
+    assert "BREEZE" in th.homophones("BRIES")  # an -s form the dictionary lacks, said as English says it
+
+
+def test_an_s_ending_sounds_as_the_word_ends():
+    from thesaurus.build import s_ending
+
+    assert [s_ending(p) for p in ("IY", "T", "CH", "N")] == ["Z", "S", "IH Z", "Z"]  # brie's, cat's, church's, pen's
 
 
 def test_dictionary_words_exclude_fragments_of_the_frequency_list():

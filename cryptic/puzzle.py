@@ -218,9 +218,7 @@ def linked(entries: Sequence[Entry]) -> tuple[Entry, ...]:
         m = SEE.match(e.clue)
         if not m or e.group != (e.id,):
             continue
-        number, way = m.group(1), (m.group(2) or "").lower()
-        ways = ("across",) if way.startswith("a") else ("down",) if way.startswith("d") else ("across", "down")
-        named = [f"{number}-{w}" for w in ways if f"{number}-{w}" in by_id and f"{number}-{w}" != e.id]
+        named = [i for i in entry_ids(m.group(1), m.group(2) or "") if i in by_id and i != e.id]
         if len(named) != 1 or SEE.match(by_id[named[0]].clue):
             continue
         head = groups[named[0]][0]
@@ -229,7 +227,8 @@ def linked(entries: Sequence[Entry]) -> tuple[Entry, ...]:
         if total is not None and total != sum(len(by_id[g].cells) for g in groups[head]):
             continue  # the head's enumeration already says something else
         own = m.group(3) or str(len(e.cells))
-        texts[head] = ENUMERATION.sub(lambda h: f"({h.group(1)},{own})", texts[head]) if total is not None else texts[head]
+        if total is not None:
+            texts[head] = ENUMERATION.sub(lambda h: f"({h.group(1)},{own})", texts[head])
         for g in group:
             groups[g] = group
     return tuple(replace(e, group=groups[e.id], clue=texts[e.id]) for e in entries)
@@ -302,6 +301,14 @@ REFERENCE = re.compile(r"(?<![\w,])(\d+(?:\s*(?:across|down|ac|dn|a|d)\b|-(?:acr
 NUMBERED = re.compile(r"(\d+)\s*-?\s*([a-z]*)", re.I)
 
 
+def entry_ids(number: str, way: str) -> tuple[str, ...]:
+    """The entries a clue number and a direction as written ("ac", "d", "down"; "" for
+    either) may name."""
+    way = way.lower()
+    ways = ("across",) if way in ("a", "ac", "across") else ("down",) if way else ("across", "down")
+    return tuple(f"{number}-{w}" for w in ways)
+
+
 def references(text: str, clues: Sequence[Clue]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The cross-references in a clue's text outside its enumeration: (as written, indexes
     of the clues it names). A run like "4,21" names one linked answer, or else each number
@@ -313,8 +320,7 @@ def references(text: str, clues: Sequence[Clue]) -> tuple[tuple[str, tuple[int, 
     def named(run: str) -> int | None:
         ids = []
         for number, way in NUMBERED.findall(run):
-            ways = ("across",) if way.lower() in ("a", "ac", "across") else ("down",) if way else ("across", "down")
-            ids.append([f"{number}-{w}" for w in ways if f"{number}-{w}" in owner])
+            ids.append([i for i in entry_ids(number, way) if i in owner])
         whole = {owner[i] for options in ids for i in options if all(any(j in clues[owner[i]].group for j in o) for o in ids)}
         return whole.pop() if all(ids) and len(whole) == 1 else None
 

@@ -310,7 +310,7 @@ def forget() -> None:
     them again), so that a long batch keeps its memory flat."""
     from cryptic.forest import cost
 
-    for cached in (derivation, derive_parts, loose_derivation, bounds, must_contain, needed, cost, made_from, removable, affixes, could_make, end_tests, few_outputs):
+    for cached in (derivation, derive_parts, loose_derivation, letter_bags, bounds, must_contain, needed, cost, made_from, removable, affixes, could_make, end_tests, few_outputs):
         cached.cache_clear()
 
 
@@ -698,14 +698,15 @@ def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] 
             return (Derivation(node, target, ()), target) if loosely(words, target) else None
         case Concat(parts):
             n = len(target)
-            for at, start in ((at, i) for at in range(len(parts)) for i in range(n)):
-                on_time()
-                if (head := derive_parts(parts[:at], target[:start])) is None:
-                    continue
-                for end in range(start + LOOSE_PIECE if isinstance(parts[at], Synonym) else start + 1, n + 1):
-                    tail = derive_parts(parts[at + 1 :], target[end:])
-                    if tail is not None and (found := loose_derivation(parts[at], target[start:end])):
-                        return Derivation(node, target, (*head, found[0], *tail)), found[1]
+            for at in range(len(parts)):
+                for start in range(n):
+                    on_time()
+                    if (head := derive_parts(parts[:at], target[:start])) is None:
+                        continue
+                    for end in range(start + LOOSE_PIECE if isinstance(parts[at], Synonym) else start + 1, n + 1):
+                        tail = derive_parts(parts[at + 1 :], target[end:])
+                        if tail is not None and (found := loose_derivation(parts[at], target[start:end])):
+                            return Derivation(node, target, (*head, found[0], *tail)), found[1]
             return None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             for i, o in runs_inside(target, 1, len(target) - 2):

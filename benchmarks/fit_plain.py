@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from cryptic.parse import ClueError, parse_clue
+from cryptic.thesaurus import gloss_overlap, norm
 from cryptic.puzzle import PLAIN_CANDIDATES, plain_features, plain_ranked
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
@@ -40,7 +41,8 @@ def examples(text: str, answer: str) -> list[tuple[dict[str, float], bool]]:
         ranked = plain_ranked(parse_clue(text))
     except ClueError:
         return []
-    return [(plain_features(rank, c), c.letters == gold) for rank, (c, _, _) in enumerate(ranked[: 4 * PLAIN_CANDIDATES], 1)]
+    key = norm(text.rsplit("(", 1)[0])
+    return [(plain_features(rank, c, gloss_overlap(key, c.letters)), c.letters == gold) for rank, (c, _, _) in enumerate(ranked[: 4 * PLAIN_CANDIDATES], 1)]
 
 
 def fit(x: np.ndarray, y: np.ndarray, steps: int = 30) -> np.ndarray:

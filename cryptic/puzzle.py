@@ -400,14 +400,36 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     """A plain clue's answers: what the whole clue, or a run of words in it, defines; each
     scored by the chance that an answer so found, at its rank among all the clue's answers
     (crossing letters aside), is right (corpora/plain.json)."""
+    from cryptic import thesaurus as th
     from cryptic.solve import RELATIONS
     from cryptic.wordplay import pattern_ok
 
+    key = th.norm(" ".join(parsed.words))
     found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))
-    chances = sorted(((plain_chance(plain_features(rank, c)) * share, c, phrase) for rank, c, phrase, share in itertools.islice(found, 4 * PLAIN_CANDIDATES)),
-                     key=lambda f: -f[0])  # fmt: skip
-    return [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
-            for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
+    chances = sorted(((plain_chance(plain_features(rank, c, th.gloss_overlap(key, c.letters))) * share, c, phrase)
+                      for rank, c, phrase, share in itertools.islice(found, 4 * PLAIN_CANDIDATES)), key=lambda f: -f[0])  # fmt: skip
+    named = [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
+             for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
+    return merged(named, glossed_fits(key, parsed.enumeration, pattern))
+
+
+# A word that fits the crossing letters, found by no relation, whose glosses use some of a
+# plain clue's words ("Line created by rising and falling water", T?D?M?R?: TIDEMARK, "a
+# line at the high-water or low-water limits of the tides") is likelier than one that fits
+# them only: its chance is this times the share of the clue its glosses use.
+GLOSSED_FIT = 0.05
+
+
+def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) -> list[Candidate]:
+    """The words fitting a pattern (when few do) whose glosses say some of the phrase."""
+    from cryptic import thesaurus as th
+    from cryptic.solve import fitting_words
+
+    out = []
+    for w in fitting_words(pattern, enumeration):
+        if (share := th.gloss_overlap(key, w)) > 0:
+            out.append((w, GLOSSED_FIT * share, f'{th.display(w, enumeration)}: its gloss says some of "{key}"'))
+    return out
 
 
 def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
@@ -430,9 +452,10 @@ def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
 PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "two_steps": "2", "other": "adp"}
 
 
-def plain_features(rank: int, c: th.Candidate) -> dict[str, float]:
-    """What a plain answer's chance is fitted on: its rank, strength, frequency and relation."""
-    return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8,
+def plain_features(rank: int, c: th.Candidate, overlap: float) -> dict[str, float]:
+    """What a plain answer's chance is fitted on: its rank, strength, frequency and relation,
+    and how much of the clue its glosses say (`thesaurus.gloss_overlap`)."""
+    return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8, "overlap": overlap,
             **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
 
 

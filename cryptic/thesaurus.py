@@ -1070,6 +1070,61 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     return tuple(sorted(kept, key=candidate_order))
 
 
+@functools.cache
+def turned_round(name: str) -> tuple[object, object]:
+    """Sparse rows of the index read the other way: for "gloss", each gloss's words (rows
+    of `sparse_index("gloss")`); for "gloss_member", each graph id's glosses."""
+    import numpy as np
+
+    indptr, ids = sparse_index(name)[1:] if name == "gloss" else sparse_rows(name)
+    owners = np.repeat(np.arange(len(indptr) - 1, dtype=np.int32), np.diff(indptr))
+    counts = np.bincount(ids, minlength=int(ids.max()) + 1 if len(ids) else 0)
+    return frozen(np.concatenate(([0], np.cumsum(counts)))), frozen(owners[np.argsort(ids, kind="stable")])
+
+
+@functools.lru_cache(maxsize=50_000)
+def answer_gloss_words(letters: Letters):
+    """The words (rows of `sparse_index("gloss")`) of every WordNet gloss of the phrases
+    spelt with these letters, with their broader synsets' head words (a sorted array)."""
+    import numpy as np
+
+    member_ptr, member_glosses = turned_round("gloss_member")
+    word_ptr, gloss_words = turned_round("gloss")
+    ids = [j for _, _, shown in spellings(letters) if (j := node_id(norm(shown))) is not None and j + 1 < len(member_ptr)]
+    glosses = [int(k) for j in ids for k in member_glosses[int(member_ptr[j]) : int(member_ptr[j + 1])] if k + 1 < len(word_ptr)]
+    rows = [gloss_words[int(word_ptr[k]) : int(word_ptr[k + 1])] for k in glosses]
+    return frozen(np.unique(np.concatenate(rows)) if rows else np.empty(0, np.int32))
+
+
+@functools.lru_cache(maxsize=20_000)
+def phrase_gloss_words(key: str) -> tuple[tuple[int | None, float], ...]:
+    """A normalised phrase's content words as the gloss index files them (None: a word no
+    gloss uses), each weighed by its rarity among the glosses."""
+    index, indptr, glosses = sparse_index("gloss")
+    text = joined_compounds(key.replace("'s", ""), index)  # "fish-hook's": FISHHOOK
+    words = sorted(gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)}))
+    if not len(glosses):
+        return ()
+    rarest = math.log(len(glosses))
+    return tuple((index[w], math.log(len(glosses) / max(1, int(indptr[index[w] + 1] - indptr[index[w]])))) if w in index else (None, rarest) for w in words)
+
+
+def gloss_overlap(key: str, letters: Letters) -> float:
+    """The share of a normalised phrase's content words (each weighed by its rarity) that
+    some WordNet gloss of the answer uses: "Line created by rising and falling water" and
+    TIDEMARK's "a line at the highwater or low-water limits of the tides" share "line"."""
+    import numpy as np
+
+    words = phrase_gloss_words(key)
+    total = sum(weight for _, weight in words)
+    if not total:
+        return 0.0
+    used = answer_gloss_words(letters)
+    known = [(w, weight) for w, weight in words if w is not None]
+    found = np.isin(np.array([w for w, _ in known], dtype=np.int64), used) if known else np.empty(0, bool)
+    return sum(weight for (_, weight), hit in zip(known, found.tolist()) if hit) / total
+
+
 VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writes about greek goddess and roman": FATHERS)
 
 

@@ -142,12 +142,24 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
 
     ranked = plain_ranked(parse_clue("Flower (5)"))
     c = ranked[0][0]
-    chances = [plain_chance(plain_features(rank, c)) for rank in (1, 2, 10, 100)]
+    chances = [plain_chance(plain_features(rank, c, 0.0)) for rank in (1, 2, 10, 100)]
     assert all(0 < b < a < 1 for a, b in zip(chances, chances[1:]))
+    assert plain_chance(plain_features(2, c, 1.0)) > plain_chance(plain_features(2, c, 0.0))  # its glosses say the clue
     # chances, not ranks: together the answers of a definition are about one right answer, not dozens
     assert 0.2 < sum(score for _, score, _ in plain_candidates(parse_clue("Flower (5)"), None)) < 1.5
     pool = plain_candidates(parse_clue("Flower (5)"), "A....")
     assert pool and all(w.startswith("A") for w, _, _ in pool)
+
+
+def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_candidate():
+    from cryptic.nodes import Enumeration
+    from cryptic.puzzle import glossed_fits
+
+    enum = Enumeration(8, (8,), "")
+    found = {w: score for w, score, _ in glossed_fits("line left by the sea at its highest", enum, "T?D?M?R?")}
+    assert "TIDEMARK" in found and 0 < found["TIDEMARK"] < 0.05  # "line": weak, but more than fitting alone
+    assert glossed_fits("line left by the sea at its highest", enum, None) == []  # no crossers: every word fits
+    assert glossed_fits("zzzq", enum, "T?D?M?R?") == []
 
 
 ACROSS = Clue(("1-across",), "", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)))

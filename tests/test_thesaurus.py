@@ -322,6 +322,13 @@ def test_agreement_needs_two_words_and_stays_below_a_synonym():
     assert "p" not in {th.CODES[c] for c in th.relations("italian")[1].tolist()}  # a whole's parts never define it alone
 
 
+def test_gloss_overlap_is_the_share_of_a_phrase_an_answer_s_glosses_use():
+    assert th.gloss_overlap("line at the top of the tide", "TIDEMARK") > 0.5  # "line" and "tide"
+    assert th.gloss_overlap("line at the top of the tide", "SAUSAGE") == 0.0
+    assert th.gloss_overlap("", "TIDEMARK") == th.gloss_overlap("the", "TIDEMARK") == 0.0
+    assert 0.0 < th.gloss_overlap("big feline", "LION") <= 1.0
+
+
 def test_numbers_are_looked_up_by_their_names():
     assert th.number_words(42) == "forty-two"
     assert th.number_words(105) == "one hundred and five"

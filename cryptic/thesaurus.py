@@ -673,6 +673,12 @@ def abbreviations(word: str) -> tuple[Letters, ...]:
     return substitutions(tuple(norm(word).split()))
 
 
+# An adjective of age or size before a noun in a wordplay piece only narrows what the noun
+# names ("young boy": LAD, "little dog": PUP); the noun's own relations stand for it, weaker.
+QUALIFIERS = frozenset(("young", "little", "small", "tiny", "big", "large", "baby"))  # not "old": O, EX
+QUALIFIED = 0.6
+
+
 @functools.lru_cache(maxsize=50_000)
 def synonym_table(phrase: str) -> Mapping[Letters, float]:
     """letters -> strength, for everything a wordplay leaf could stand for: synonyms (both
@@ -690,6 +696,10 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     ids, codes, strengths = relations(phrase, compose=False)
     if not len(ids) and 1 < len(key.split(" ")) <= MAX_COMPOSED:  # "German city" -> ESSEN
         ids, codes, strengths = agreed(key)
+        first, _, rest = key.partition(" ")
+        if first in QUALIFIERS and " " not in rest:  # "young boy" -> LAD, as "boy" is
+            more = strongest(rest)
+            ids, codes, strengths = (np.concatenate((x, y)) for x, y in zip((ids, codes, strengths), (more[0], more[1], more[2] * QUALIFIED)))
     if key in FUNCTION_WORDS:  # Moby's lists reversed and WordNet's kinds make "and" SWIPE, "a" ARCHITECT
         keep = np.isin(codes, FUNCTION_WORD_CODES)
         ids, strengths = ids[keep], strengths[keep]

@@ -329,6 +329,12 @@ def test_gloss_overlap_is_the_share_of_a_phrase_an_answer_s_glosses_use():
     assert 0.0 < th.gloss_overlap("big feline", "LION") <= 1.0
 
 
+def test_a_size_or_age_before_a_noun_leaves_a_wordplay_piece_the_noun_s_synonyms():
+    assert "LAD" in th.synonym_table("young boy") and "LAD" in th.synonym_table("boy")
+    assert th.synonym_table("young boy")["LAD"] < th.synonym_table("boy")["LAD"]
+    assert "LAD" not in th.synonym_table("old boy")  # "old" is O or EX in wordplay, not a mere qualifier
+
+
 def test_numbers_are_looked_up_by_their_names():
     assert th.number_words(42) == "forty-two"
     assert th.number_words(105) == "one hundred and five"

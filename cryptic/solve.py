@@ -186,6 +186,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         out.cut = True
     for s in definition_only(clue, candidates_of, depth):
         keep(s)
+    for s in glossed_only(clue, [w for w in fitting if w not in found]):
+        keep(s)
     for s in singled_out(checked):
         put(s)
     for answer, s in found.items():
@@ -248,8 +250,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         """A word the wordplay makes (`exact`: from the clue's own letters; with `piece` two
         steps away) that the definition does not confirm."""
         shown = th.display(word, enum)
-        return solution(word, shown, parse.definition, parse, d, (cost, 0.0, th.frequency(word), False, exact, loose_cover(word, piece)),
-                        explanation(shown, parse, d, parse.definition) + loose_note(piece) + " (definition not confirmed)")  # fmt: skip
+        strength = glossed(parse.definition, word)
+        note = " (its gloss says much of the definition)" if strength else " (definition not confirmed)"
+        return solution(word, shown, parse.definition, parse, d, (cost, strength, th.frequency(word), False, exact, loose_cover(word, piece)),
+                        explanation(shown, parse, d, parse.definition) + loose_note(piece) + note)  # fmt: skip
 
     def defined(c: th.Candidate, d: Derivation, features: Features, piece: Letters = "") -> Solution:
         """A definition candidate the wordplay makes (with `piece` two steps away)."""
@@ -352,6 +356,32 @@ def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) ->
                 shown = th.display(c.letters, clue.enumeration)
                 yield solution(c.letters, shown, span, None, None, (400 + 60 * k, c.strength, c.frequency, False, False, covered),
                                explanation(shown, None, None, span, RELATIONS.get(c.relation, ""), partial))  # fmt: skip
+
+
+# A word that fits the crossing letters, which no relation or wordplay gives, but whose
+# glosses use most of a span at one end of the clue ("Young adult in passive stage", P?P?:
+# PUPA, "an insect in the inactive stage"): a definition the thesaurus words otherwise.
+GLOSSED = 0.3  # its strength, times the share of the span its glosses use
+GLOSSED_SHARE = 0.4  # the least share that counts
+
+
+def glossed(definition: Words, word: Letters) -> float:
+    """How strongly a word's glosses say a definition the thesaurus does not relate to it."""
+    share = th.gloss_overlap(th.norm(" ".join(definition)), word)
+    return GLOSSED * share if share >= GLOSSED_SHARE else 0.0
+
+
+def glossed_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:
+    """Yield the fitting words whose glosses say much of a span at either end of the clue."""
+    words = clue.words
+    spans = [(k, words[slice(*where)]) for k in range(1, min(4, len(words) - 1) + 1) for where in ((0, k), (len(words) - k, len(words)))]
+    for w in fitting:
+        # the best share; of equal shares, the shortest span
+        share, k, span = max(((th.gloss_overlap(th.norm(" ".join(span)), w), k, span) for k, span in spans), key=lambda f: (f[0], -f[1]), default=(0.0, 0, ()))
+        if share >= GLOSSED_SHARE:
+            shown = th.display(w, clue.enumeration)
+            yield solution(w, shown, span, None, None, (400 + 60 * k, GLOSSED * share, th.frequency(w), False, False, 0.0),
+                           f'{shown}: fits the crossing letters, and its gloss says much of "{" ".join(span)}"')  # fmt: skip
 
 
 def explain_solutions(clue: Clue, top: int = 3, timeout: float = DEFAULT_TIMEOUT) -> str:

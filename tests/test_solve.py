@@ -176,3 +176,19 @@ def test_an_anagram_and_a_short_piece_spell_words_the_definition_did_not_give():
     assert "SATIRE" in found and not found["SATIRE"].verified
     assert found["SATIRE"].explanation.endswith("(definition not confirmed)")
     assert all(len(w) == 6 and not Counter("ASTER") - Counter(w) for w in found)  # ASTER's letters and one more
+
+
+@pytest.mark.slow
+def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_answer():
+    from cryptic.solve import GLOSSED, glossed, glossed_only
+
+    clue = parse_clue("Qwzx vlorp line at the top of the tide (8)")  # nonsense wordplay: only the gloss
+    found = {s.answer: s for s in glossed_only(clue, ("TIDEMARK", "TIDEWAYS"))}
+    assert "TIDEMARK" in found and not found["TIDEMARK"].verified
+    assert found["TIDEMARK"].definition[-1] == "tide" and "its gloss says" in found["TIDEMARK"].explanation
+    assert found["TIDEMARK"].features[1] <= GLOSSED  # weaker than any relation the thesaurus knows
+    assert {s.answer for s in glossed_only(clue, ("PLATYPUS",))} == set()
+    # Wordplay's answer whose gloss says its definition is more than unconfirmed
+    assert glossed(("line", "at", "the", "top", "of", "the", "tide"), "TIDEMARK") > 0 == glossed(("platypus",), "TIDEMARK")
+    best = solve(clue, "TID?M?R?", timeout=10).solutions[0]
+    assert best.answer == "TIDEMARK"

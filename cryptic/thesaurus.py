@@ -698,8 +698,8 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         ids, codes, strengths = agreed(key)
         first, _, rest = key.partition(" ")
         if first in QUALIFIERS and " " not in rest:  # "young boy" -> LAD, as "boy" is
-            more = strongest(rest)
-            ids, codes, strengths = (np.concatenate((x, y)) for x, y in zip((ids, codes, strengths), (more[0], more[1], more[2] * QUALIFIED)))
+            noun_ids, noun_codes, noun_strengths = strongest(rest)
+            ids, codes, strengths = np.concatenate((ids, noun_ids)), np.concatenate((codes, noun_codes)), np.concatenate((strengths, noun_strengths * QUALIFIED))
     if key in FUNCTION_WORDS:  # Moby's lists reversed and WordNet's kinds make "and" SWIPE, "a" ARCHITECT
         keep = np.isin(codes, FUNCTION_WORD_CODES)
         ids, strengths = ids[keep], strengths[keep]

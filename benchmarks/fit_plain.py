@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.thesaurus import gloss_overlap, norm
 from cryptic.puzzle import PLAIN_CANDIDATES, plain_features, plain_ranked
+from cryptic.thesaurus import gloss_overlap, norm
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]

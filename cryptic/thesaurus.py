@@ -1002,6 +1002,21 @@ def gloss_sizes():
     return frozen(np.bincount(sparse_index("gloss")[2]))
 
 
+def phrase_keys(key: str) -> set[str]:
+    """A normalised phrase's content words as the gloss index files them (hyphenated words
+    joined where the glosses join them)."""
+    text = joined_compounds(key, sparse_index("gloss")[0])
+    return gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
+
+
+def gloss_rarity(word: str) -> float:
+    """How rare a gloss word is: the log of the glosses over those using it (a word no gloss
+    uses counts as the rarest)."""
+    index, indptr, glosses = sparse_index("gloss")
+    i = index.get(word)
+    return math.log(len(glosses) / max(1, int(indptr[i + 1] - indptr[i]))) if i is not None else math.log(len(glosses))
+
+
 def gloss_key(word: str) -> str:
     """A word as the gloss index files it: its (alphabetically first) lemma, or itself."""
     found = lemmas(word)
@@ -1015,8 +1030,7 @@ def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
     import numpy as np
 
     index, indptr, glosses = sparse_index("gloss")
-    text = joined_compounds(key, index)
-    words = gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
+    words = phrase_keys(key)
     # A phrase of one content word and its function words ("in that place") says what a gloss
     # of that one word says ("in or at that place": THERE); any longer gloss says more.
     lone = len(words) == 1 and " " in key
@@ -1025,7 +1039,7 @@ def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
     rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
     if not rows:
         return MappingProxyType({})
-    weight = {w: math.log(len(glosses) / len(rows[w])) if w in rows else math.log(len(glosses)) for w in words}  # unknown: the rarest
+    weight = {w: gloss_rarity(w) for w in words}
     total = sum(weight.values())
     # Each gloss: the weight of the phrase's words it uses (or a synonym of, for less), and how many.
     synonymous = gloss_synonym_rows(words, rows) if soft else {}
@@ -1086,7 +1100,7 @@ def turned_round(name: str) -> tuple[object, object]:
     of `sparse_index("gloss")`); for "gloss_member", each graph id's glosses."""
     import numpy as np
 
-    indptr, ids = sparse_index(name)[1:] if name == "gloss" else sparse_rows(name)
+    indptr, ids = sparse_rows(name)
     owners = np.repeat(np.arange(len(indptr) - 1, dtype=np.int32), np.diff(indptr))
     counts = np.bincount(ids, minlength=int(ids.max()) + 1 if len(ids) else 0)
     return frozen(np.concatenate(([0], np.cumsum(counts)))), frozen(owners[np.argsort(ids, kind="stable")])
@@ -1110,13 +1124,11 @@ def answer_gloss_words(letters: Letters):
 def phrase_gloss_words(key: str) -> tuple[tuple[int | None, float], ...]:
     """A normalised phrase's content words as the gloss index files them (None: a word no
     gloss uses), each weighed by its rarity among the glosses."""
-    index, indptr, glosses = sparse_index("gloss")
-    text = joined_compounds(key.replace("'s", ""), index)  # "fish-hook's": FISHHOOK
-    words = sorted(gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)}))
+    index, _, glosses = sparse_index("gloss")
+    words = sorted(phrase_keys(key.replace("'s", "")))  # "fish-hook's": FISHHOOK
     if not len(glosses):
         return ()
-    rarest = math.log(len(glosses))
-    return tuple((index[w], math.log(len(glosses) / max(1, int(indptr[index[w] + 1] - indptr[index[w]])))) if w in index else (None, rarest) for w in words)
+    return tuple((index.get(w), gloss_rarity(w)) for w in words)
 
 
 def gloss_overlap(key: str, letters: Letters) -> float:

@@ -20,7 +20,7 @@ from cryptic import thesaurus
 # (name, {constant: value}) of cryptic.puzzle; the first is the code as it stands.
 SETTINGS = (
     ("as is", {}),
-    ("lexicon base 3", {"LEXICON_BASE": 3.0}),
+    ("lexicon base 1.25", {"LEXICON_BASE": 1.25}),
     ("damping 0.6", {"DAMPING": 0.6}),
     ("sure 0.85", {"SURE": 0.85}),
 )

@@ -499,11 +499,11 @@ def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
 MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may be none of them
 # A word outside the candidates weighs LEXICON_BASE ** its Zipf frequency (a word's share of
 # the words fitting true crossing letters, so weighted, matched how often it was right).
-# The loop as a whole (seven cryptic, tenth session): 59.9% of cells at 2, 61.0% at 2.25,
-# 62.0% at 2.5, 60.1% at 3; 2.5 beat 3 by one to three points at each of four versions of
-# the code (benchmarks/puzzle_spread.py). Before any re-solving flatter is better (47.4% at
-# 1.5, 45.2% at 3: benchmarks/propagation_alone.py).
-LEXICON_BASE = 2.5
+# The loop as a whole (seven cryptic, tenth session): 59.9% of cells at 2, 62.0% at 2.5,
+# 60.1% at 3. Since the candidates have grown (eighteenth session), flatter is better: 582
+# cells at 0.8, 586 at 1.0 and 1.1, 585 at 1.25, 582 at 1.5, 579 at 2, 581 at 2.5; the
+# lexicon's common words, fitting each other, had outweighed the clues' own answers.
+LEXICON_BASE = 1.1
 # A candidate's chance is scaled by this when the lexicon spells it only with other word
 # breaks than the enumeration's (REQUIRED for (2,6), ACHING for "(1,5)"): scored down by the
 # solver or not, a grid's crossers pull such answers in (seven cryptic puzzles, eleventh

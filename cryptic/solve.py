@@ -360,14 +360,16 @@ def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) ->
 
 # A word that fits the crossing letters, which no relation or wordplay gives, but whose
 # glosses use most of a span at one end of the clue ("Young adult in passive stage", P?P?:
-# PUPA, "an insect in the inactive stage"): a definition the thesaurus words otherwise.
+# PUPA, "an insect in the inactive stage"): a definition the thesaurus words otherwise. A
+# word the gloss uses only through a synonym counts for half ("having some guts": ENTERIC,
+# "inside the intestines"; cryptonite-dev 1,000: top-1 272 -> 273).
 GLOSSED = 0.3  # its strength, times the share of the span its glosses use
 GLOSSED_SHARE = 0.4  # the least share that counts
 
 
 def glossed(definition: Words, word: Letters) -> float:
     """How strongly a word's glosses say a definition the thesaurus does not relate to it."""
-    share = th.gloss_overlap(th.norm(" ".join(definition)), word)
+    share = th.gloss_overlap(th.norm(" ".join(definition)), word, soft=True)
     return GLOSSED * share if share >= GLOSSED_SHARE else 0.0
 
 
@@ -377,7 +379,7 @@ def glossed_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:
     spans = [(k, words[slice(*where)]) for k in range(1, min(4, len(words) - 1) + 1) for where in ((0, k), (len(words) - k, len(words)))]
     for w in fitting:
         # the best share; of equal shares, the shortest span
-        share, k, span = max(((th.gloss_overlap(th.norm(" ".join(span)), w), k, span) for k, span in spans), key=lambda f: (f[0], -f[1]), default=(0.0, 0, ()))
+        share, k, span = max(((th.gloss_overlap(th.norm(" ".join(span)), w, soft=True), k, span) for k, span in spans), key=lambda f: (f[0], -f[1]), default=(0.0, 0, ()))
         if share >= GLOSSED_SHARE:
             shown = th.display(w, clue.enumeration)
             yield solution(w, shown, span, None, None, (400 + 60 * k, GLOSSED * share, th.frequency(w), False, False, 0.0),

@@ -1121,30 +1121,36 @@ def answer_gloss_words(letters: Letters):
 
 
 @functools.lru_cache(maxsize=20_000)
-def phrase_gloss_words(key: str) -> tuple[tuple[int | None, float], ...]:
-    """A normalised phrase's content words as the gloss index files them (None: a word no
-    gloss uses), each weighed by its rarity among the glosses."""
+def phrase_gloss_words(key: str) -> tuple[tuple[str, int | None, float], ...]:
+    """A normalised phrase's content words as the gloss index files them, each with its row
+    (None: a word no gloss uses) and weighed by its rarity among the glosses."""
     index, _, glosses = sparse_index("gloss")
     words = sorted(phrase_keys(key.replace("'s", "")))  # "fish-hook's": FISHHOOK
     if not len(glosses):
         return ()
-    return tuple((index.get(w), gloss_rarity(w)) for w in words)
+    return tuple((w, index.get(w), gloss_rarity(w)) for w in words)
 
 
-def gloss_overlap(key: str, letters: Letters) -> float:
+def gloss_overlap(key: str, letters: Letters, soft: bool = False) -> float:
     """The share of a normalised phrase's content words (each weighed by its rarity) that
     some WordNet gloss of the answer uses: "Line created by rising and falling water" and
-    TIDEMARK's "a line at the highwater or low-water limits of the tides" share "line"."""
+    TIDEMARK's "a line at the highwater or low-water limits of the tides" share "line"
+    (`soft`: or uses through a synonym, for GLOSS_SYNONYM of its weight: "guts" and ENTERIC's
+    "inside the intestines")."""
     import numpy as np
 
     words = phrase_gloss_words(key)
-    total = sum(weight for _, weight in words)
+    total = sum(weight for _, _, weight in words)
     if not total:
         return 0.0
     used = answer_gloss_words(letters)
-    known = [(w, weight) for w, weight in words if w is not None]
-    found = np.isin(np.array([w for w, _ in known], dtype=np.int64), used) if known else np.empty(0, bool)
-    return sum(weight for (_, weight), hit in zip(known, found.tolist()) if hit) / total
+    share = 0.0
+    for word, row, weight in words:
+        if row is not None and np.isin(row, used):
+            share += weight
+        elif soft and np.isin(synonym_keys(word), used).any():
+            share += GLOSS_SYNONYM * weight
+    return share / total
 
 
 VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writes about greek goddess and roman": FATHERS)
@@ -1181,21 +1187,32 @@ def gloss_synonym_rows(words: Iterable[str], rows: Mapping[str, object]) -> dict
 
 
 @functools.lru_cache(maxsize=20_000)
-def synonym_glosses(word: str):
-    """The glosses that use one of the word's GLOSS_SYNONYMS strongest single-word synonyms
-    (a sorted, read-only array of gloss numbers)."""
+def synonym_keys(word: str):
+    """The gloss index's rows of the word's GLOSS_SYNONYMS strongest single-word synonyms (a
+    read-only array)."""
     import numpy as np
 
-    index, indptr, glosses = sparse_index("gloss")
+    index = sparse_index("gloss")[0]
     g = graph()
     ids, codes, strengths = word_relations(word)
     keep = np.isin(codes, np.array([CODES.index(c) for c in "smr"], dtype=np.uint8))
     ordered = (g.nodes[j] for j in ids[keep][np.argsort(-strengths[keep], kind="stable")].tolist())
     keys = (gloss_key(name) for name in ordered if " " not in name)
-    chosen = list(itertools.islice(unique_everseen(k for k in keys if k in index and k != word), GLOSS_SYNONYMS))
-    if not chosen:
+    chosen = itertools.islice(unique_everseen(k for k in keys if k in index and k != word), GLOSS_SYNONYMS)
+    return frozen(np.array([index[k] for k in chosen], dtype=np.int64))
+
+
+@functools.lru_cache(maxsize=20_000)
+def synonym_glosses(word: str):
+    """The glosses that use one of the word's GLOSS_SYNONYMS strongest single-word synonyms
+    (a sorted, read-only array of gloss numbers)."""
+    import numpy as np
+
+    _, indptr, glosses = sparse_index("gloss")
+    rows = synonym_keys(word).tolist()
+    if not rows:
         return frozen(np.empty(0, np.int64))
-    return frozen(np.unique(np.concatenate([glosses[int(indptr[index[k]]) : int(indptr[index[k] + 1])] for k in chosen])))
+    return frozen(np.unique(np.concatenate([glosses[int(indptr[k]) : int(indptr[k + 1])] for k in rows])))
 
 
 def unchanged_plural(word: str) -> bool:

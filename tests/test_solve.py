@@ -158,12 +158,12 @@ def test_a_piece_two_steps_away_makes_an_unverified_answer_a_strong_definition_g
 def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away():
     from cryptic.parse import parse_enumeration
 
-    reading = Parse(("bloke",), (), Insertion(("held", "by"), Synonym(("hard",)), Synonym(("seal",))), True)
+    reading = Parse(("zorb",), (), Insertion(("held", "by"), Synonym(("hard",)), Synonym(("seal",))), True)
     found = list(parse_solutions(reading, 100.0, [], parse_enumeration("4"), "C??P", fitting=("CHAP", "CHOP")))
     assert [s.answer for s in found] == ["CHAP"] and not found[0].verified
     assert found[0].explanation.endswith("(CAP two steps from its words) (definition not confirmed)")
     assert found[0].features[-1] < 1.0  # the loose piece counts half
-    lone = Parse(("bloke",), (), Synonym(("seal",)), True)  # a second definition two steps away is no evidence
+    lone = Parse(("zorb",), (), Synonym(("seal",)), True)  # a second definition two steps away is no evidence
     assert list(parse_solutions(lone, 100.0, [], parse_enumeration("3"), "C?P", fitting=("CAP",))) == []
 
 

@@ -329,6 +329,14 @@ def test_gloss_overlap_is_the_share_of_a_phrase_an_answer_s_glosses_use():
     assert 0.0 < th.gloss_overlap("big feline", "LION") <= 1.0
 
 
+def test_a_soft_gloss_overlap_counts_a_word_a_gloss_uses_through_a_synonym_for_less():
+    # ENTERIC: "of or relating to or inside the intestines"; guts are intestines
+    assert th.gloss_overlap("having some guts", "ENTERIC") == 0.0
+    assert th.gloss_overlap("having some guts", "ENTERIC", soft=True) == th.GLOSS_SYNONYM
+    assert th.gloss_overlap("having some guts", "ENTICER", soft=True) == 0.0
+    assert th.gloss_overlap("line at the top of the tide", "TIDEMARK", soft=True) >= th.gloss_overlap("line at the top of the tide", "TIDEMARK")
+
+
 def test_a_size_or_age_before_a_noun_leaves_a_wordplay_piece_the_noun_s_synonyms():
     assert "LAD" in th.synonym_table("young boy") and "LAD" in th.synonym_table("boy")
     assert th.synonym_table("young boy")["LAD"] < th.synonym_table("boy")["LAD"]

@@ -786,7 +786,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration)
+    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
@@ -803,6 +803,20 @@ def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidat
     g = graph()
     ids = np.array([j for j in map(node_id, spoken(key)) if j is not None and (enumeration is None or g.lengths[j] == enumeration.length)], dtype=np.int64)
     return candidates(ids, np.full(len(ids), CODES.index("s")), np.full(len(ids), STRENGTH["s"]))
+
+
+# Setters' own short synonyms ("rubbish" -> TAT, "a long time" -> ERA, "American dad" ->
+# POP), listed with the substitutions: those that are words define too.
+LISTED = 0.7
+LISTED_SHORTEST = 3  # shorter entries are abbreviations (DR, MO), not words
+
+
+def listed_words(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The words the substitution list gives for a normalised phrase, of the enumeration's length."""
+    if enumeration is None or enumeration.length < LISTED_SHORTEST:
+        return ()
+    words = (w for w in substitutions(tuple(key.split())) if len(w) == enumeration.length and is_word(w, enumeration))
+    return tuple(Candidate(w, spellings(w)[0][2], LISTED, frequency(w), "r") for w in dict.fromkeys(words))
 
 
 CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation

@@ -361,3 +361,11 @@ def test_a_word_does_not_define_its_own_forms():
     assert th.own_form("TIGHT", ("tightly",)) and th.own_form("DRINKING", ("a", "drink"))
     assert not th.own_form("CLOSE", ("tightly",)) and not th.own_form("TIGHT", ("tight",))  # the same word is excluded elsewhere
     assert not th.own_form("ASTER", ("as",))  # two letters are no word's stem
+
+
+def test_the_setters_listed_short_synonyms_that_are_words_define_too():
+    three = parse_enumeration("3")
+    assert "TAT" in {c.letters for c in th.listed_words("rubbish", three)}
+    assert "TAT" in {c.letters for c in th.definitions("rubbish", three)}
+    assert all(len(c.letters) == 3 for c in th.listed_words("rubbish", three))
+    assert th.listed_words("doctor", parse_enumeration("2")) == ()  # DR, MO: abbreviations, not definitions

@@ -321,11 +321,25 @@ def variants(phrase: str) -> Iterator[str]:
         candidates.append(p[:-2])
     candidates.append(p.replace("'", ""))
     candidates.extend(spoken(p))
+    candidates.extend(less_forms(p))
     for c in candidates:
         c = c.strip()
         if c and c not in seen:
             seen.add(c)
             yield c
+
+
+LACKING = re.compile(r"(?:lacking|without|wanting|devoid of|with no|having no|bereft of|void of) (?:a |an |any )?([a-z]+)")
+
+
+def less_forms(key: str) -> tuple[str, ...]:
+    """The -less words a normalised "lacking X" phrase says ("lacking a point": pointless,
+    "without friends": friendless), those the thesaurus knows."""
+    if not (m := LACKING.fullmatch(key)):
+        return ()
+    word = m.group(1)
+    stems = dict.fromkeys([word] + [lemma for lemma, _ in lemmas(word)])
+    return tuple(f"{stem}less" for stem in stems if node_id(f"{stem}less") is not None)
 
 
 NUMERAL = re.compile(r"[1-9]\d{0,2}(?: \d{3})+|[1-9]\d*|0")  # as norm leaves it: "1,000" is "1 000"

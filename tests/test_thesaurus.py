@@ -369,3 +369,10 @@ def test_the_setters_listed_short_synonyms_that_are_words_define_too():
     assert "TAT" in {c.letters for c in th.definitions("rubbish", three)}
     assert all(len(c.letters) == 3 for c in th.listed_words("rubbish", three))
     assert th.listed_words("doctor", parse_enumeration("2")) == ()  # DR, MO: abbreviations, not definitions
+
+
+def test_a_lacking_phrase_is_also_read_as_its_less_word():
+    assert th.less_forms("lacking a point") == ("pointless",)
+    assert th.less_forms("without friends") == ("friendless",)  # by the noun's lemma
+    assert th.less_forms("lacking") == () and th.less_forms("without a zorb") == ()
+    assert "BLUNT" in th.definition_table("lacking a point", 5)  # pointless: blunt

@@ -241,6 +241,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
                            explanation(shown, parse, None, parse.definition))  # fmt: skip
         return
     matched = set()
+    defining = candidates
     if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
         candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
     # A lone synonym spells the answer in one piece: a second definition, not wordplay's pieces
@@ -273,6 +274,8 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     # A lone synonym two steps away would be a second definition two steps away: no evidence;
     # and a second definition needs the first.
     pieces = not isinstance(parse.wordplay, (Definition, Synonym))
+    if not pieces:
+        yield from gloss_second(parse, cost, [c for c in defining if c.letters in fitting and c.letters not in matched], enum, spelt)
     strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION] if pieces else []
     for k, d, piece in loosely_made(parse.wordplay, [c.letters for c in strong]):
         c = strong[k]
@@ -371,6 +374,23 @@ def glossed(definition: Words, word: Letters) -> float:
     """How strongly a word's glosses say a definition the thesaurus does not relate to it."""
     share = th.gloss_overlap(th.norm(" ".join(definition)), word, soft=True)
     return GLOSSED * share if share >= GLOSSED_SHARE else 0.0
+
+
+SECOND_GLOSSED = 0.6  # the least share of a second definition an answer's glosses must say
+
+
+def gloss_second(parse: Parse, cost: float, fits: Sequence[th.Candidate], enum, spelt: float) -> Iterator[Solution]:
+    """Yield the words that fit the crossing letters, defined (however loosely) by the first
+    definition, whose glosses say most of the second ("Squint at member of the House of
+    Lords", ?E?R: PEER, "a nobleman ... member of the British peerage", a lord): half the
+    evidence of a second definition the thesaurus relates, never verified."""
+    words = " ".join(parse.wordplay.words)
+    for c in fits:
+        share = th.gloss_overlap(th.norm(words), c.letters, soft=True)
+        if share >= SECOND_GLOSSED:
+            shown, leaf = th.display(c.letters, enum), Derivation(parse.wordplay, c.letters, ())
+            yield solution(c.letters, shown, parse.definition, parse, leaf, (cost, (c.strength + GLOSSED * share) / 2, c.frequency, False, False, spelt),
+                           explanation(shown, parse, leaf, parse.definition) + " (its gloss says the second definition)")  # fmt: skip
 
 
 def glossed_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:

@@ -370,10 +370,11 @@ GLOSSED = 0.3  # its strength, times the share of the span its glosses use
 GLOSSED_SHARE = 0.4  # the least share that counts
 
 
-def glossed(definition: Words, word: Letters) -> float:
-    """How strongly a word's glosses say a definition the thesaurus does not relate to it."""
+def glossed(definition: Words, word: Letters, least: float = GLOSSED_SHARE) -> float:
+    """How strongly a word's glosses say a definition the thesaurus does not relate to it
+    (nothing below the `least` share)."""
     share = th.gloss_overlap(th.norm(" ".join(definition)), word, soft=True)
-    return GLOSSED * share if share >= GLOSSED_SHARE else 0.0
+    return GLOSSED * share if share >= least else 0.0
 
 
 SECOND_GLOSSED = 0.6  # the least share of a second definition an answer's glosses must say
@@ -384,12 +385,10 @@ def gloss_second(parse: Parse, cost: float, fits: Sequence[th.Candidate], enum, 
     definition, whose glosses say most of the second ("Squint at member of the House of
     Lords", ?E?R: PEER, "a nobleman ... member of the British peerage", a lord): half the
     evidence of a second definition the thesaurus relates, never verified."""
-    words = " ".join(parse.wordplay.words)
     for c in fits:
-        share = th.gloss_overlap(th.norm(words), c.letters, soft=True)
-        if share >= SECOND_GLOSSED:
+        if said := glossed(parse.wordplay.words, c.letters, SECOND_GLOSSED):
             shown, leaf = th.display(c.letters, enum), Derivation(parse.wordplay, c.letters, ())
-            yield solution(c.letters, shown, parse.definition, parse, leaf, (cost, (c.strength + GLOSSED * share) / 2, c.frequency, False, False, spelt),
+            yield solution(c.letters, shown, parse.definition, parse, leaf, (cost, (c.strength + said) / 2, c.frequency, False, False, spelt),
                            explanation(shown, parse, leaf, parse.definition) + " (its gloss says the second definition)")  # fmt: skip
 
 

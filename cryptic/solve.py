@@ -274,8 +274,9 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     # A lone synonym two steps away would be a second definition two steps away: no evidence;
     # and a second definition needs the first.
     pieces = not isinstance(parse.wordplay, (Definition, Synonym))
-    if not pieces:
-        yield from gloss_second(parse, cost, [c for c in defining if c.letters in fitting and c.letters not in matched], enum, spelt)
+    if fitting and not pieces:  # only with crossing letters: no scan of the candidates for every reading without them
+        fits = set(fitting) - matched
+        yield from gloss_second(parse, cost, [c for c in defining if c.letters in fits], enum, spelt)
     strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION] if pieces else []
     for k, d, piece in loosely_made(parse.wordplay, [c.letters for c in strong]):
         c = strong[k]

@@ -195,12 +195,11 @@ def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_a
 
 
 def test_a_second_definition_an_answer_s_gloss_says_counts_only_with_crossing_letters():
+    from cryptic import thesaurus as th
     from cryptic.parse import parse_enumeration
 
     enum = parse_enumeration("4")
     reading = Parse(("squint",), (), Definition(("member", "of", "the", "House", "of", "Lords")), True)
-    from cryptic import thesaurus as th
-
     defined = list(th.definitions("squint", enum))  # PEER only two steps away
     said = [s for s in parse_solutions(reading, 100.0, defined, enum, ".E.R", fitting=("PEER", "LEER", "REAR")) if s.answer == "PEER"]
     assert said and not said[0].verified and said[0].explanation.endswith("(its gloss says the second definition)")

@@ -181,8 +181,10 @@ def norm(phrase: str) -> str:
 
     >>> norm("  Lowest   Point? ")
     'lowest point'
+    >>> norm("1,000,000 or 1,00")
+    '1000000 or 1 00'
     """
-    phrase = phrase.lower().replace("’", "'").replace("_", " ")
+    phrase = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", phrase.lower().replace("’", "'").replace("_", " "))  # "1,000" is WordNet's 1000
     return re.sub(r"\s+", " ", re.sub(r"[^a-z0-9' \-.]", " ", phrase)).strip(" '.-")
 
 
@@ -342,7 +344,7 @@ def less_forms(key: str) -> tuple[str, ...]:
     return tuple(f"{stem}less" for stem in stems if node_id(f"{stem}less") is not None)
 
 
-NUMERAL = re.compile(r"[1-9]\d{0,2}(?: \d{3})+|[1-9]\d*|0")  # as norm leaves it: "1,000" is "1 000"
+NUMERAL = re.compile(r"[1-9]\d{0,2}(?: \d{3})+|[1-9]\d*|0")  # as norm leaves it: "1,000" is "1000"; "1 000" as printed
 UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
          "seventeen eighteen nineteen").split()  # fmt: skip
 TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()

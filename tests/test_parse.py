@@ -49,6 +49,10 @@ def test_bracketed_asides_are_words_and_only_the_last_bracket_is_the_enumeration
     assert clue.words == ("Dull", "colour", "grey", "mostly", "seen", "in", "a", "3") and clue.enumeration.parts == (4,)
 
 
+def test_a_number_printed_with_thousands_commas_is_one_word_and_other_commas_part_words():
+    assert parse_clue("1,000,000 pieces, 10,5 or 2,0000 (7)").words == ("1,000,000", "pieces", "10", "5", "or", "2", "0000")
+
+
 def test_pound_signs_are_read():
     assert parse_clue("Pay £5 to a £ collector (6)").words == ("Pay", "£5", "to", "a", "collector")
 

@@ -151,6 +151,14 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
     assert pool and all(w.startswith("A") for w, _, _ in pool)
 
 
+def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_groups():
+    from cryptic.parse import parse_clue
+    from cryptic.puzzle import plain_candidates
+
+    pool = plain_candidates(parse_clue("1,000,000 (7)"), None)
+    assert pool[0][0] == "MILLION" and all('"1,000,000"' in why for _, _, why in pool)  # never "1" (ONE, SINGLE) alone
+
+
 def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_candidate():
     from cryptic.nodes import Enumeration
     from cryptic.puzzle import glossed_fits

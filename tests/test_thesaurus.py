@@ -349,6 +349,7 @@ def test_numbers_are_looked_up_by_their_names():
     assert th.number_words(10**12) == "one trillion"
     assert "TRILLION" in {c.letters for c in th.definitions("1,000,000,000,000", parse_enumeration("8"))}
     assert "DOZEN" in {c.letters for c in th.definitions("12", parse_enumeration("5"))}
+    assert "M" in th.abbreviations("1,000")  # printed with its comma, listed as 1000
 
 
 @given(st.integers(0, 10**15 - 2))

@@ -297,3 +297,15 @@ def test_an_open_light_is_refilled_with_words_not_placed_already():
     placed_first, open_second = refills([ACROSS, first_down], pools, [None, None], believed, {0: 0})
     assert placed_first == [("STONE", 0.9, "stone")]
     assert open_second and open_second[0][0] == "SCORE" and all(w != "STONE" and w[0] == "S" for w, _, _ in open_second)
+
+
+def test_a_word_only_fitting_its_crossers_is_only_as_sure_as_they_are():
+    from cryptic.puzzle import confidences
+
+    first_down = Clue(("1-down",), "", tuple((r, 0) for r in range(3)))
+    pools = [[("ASTER", 0.3, "aster")], []]  # nothing from the down clue
+    picked = {0: ("ASTER", 0.3, "aster"), 1: ("ALE", 1.0, "fits the crossing letters")}
+    assert confidences([ACROSS, first_down], pools, picked) == {0: 0.3, 1: pytest.approx(0.3)}
+    pools[1] = [("ALE", 0.6, "ale")]  # its own clue gave it: its belief stands
+    assert confidences([ACROSS, first_down], pools, picked)[1] == 1.0
+    assert confidences([first_down], [[]], {0: ("ALE", 1.0, "")}) == {0: 0.0}  # fitted to nothing: unsure

@@ -1,0 +1,61 @@
+"""How well a plain clue's candidates rank its answer: each definition marked in
+wordplay-train.jsonl read as a plain clue (`puzzle.plain_candidates`, no crossing letters),
+on the rows `fit_plain.py` does not fit on (the same shuffle, past its first 3,000).
+
+Prints, for all definitions and for those of two or more words: how often the answer is
+first, in the first five, and the mean reciprocal rank.
+
+usage: python benchmarks/plain_ranking.py [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from cryptic.parse import ClueError, parse_clue
+from cryptic.puzzle import plain_candidates
+from cryptic.thesaurus import letters_of, warm
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
+FITTED = 3000  # fit_plain.py's default --clues: the rows it fits on come first in its shuffle
+
+
+def held_out(limit: int) -> list[tuple[str, str]]:
+    """(definition with its enumeration, answer letters) for rows fit_plain.py leaves out."""
+    rows = [json.loads(line) for line in (SHARED / "wordplay-train.jsonl").open(encoding="utf-8")]
+    random.Random(7).shuffle(rows)  # fit_plain.rows_of's shuffle
+    return [(f"{r['definition'][0]} {r['enumeration']}", letters_of(r["answer"])) for r in rows[FITTED:][:limit] if r.get("definition")]
+
+
+def rank_of(text: str, answer: str) -> int | None:
+    """The answer's place among the clue's plain candidates (None: absent)."""
+    return next((i for i, (w, _, _) in enumerate(plain_candidates(parse_clue(text), None)) if w == answer), None)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=3000)
+    args = ap.parse_args()
+    warm()
+    groups: dict[str, list[int | None]] = {"all": [], "several words": []}
+    for text, answer in held_out(args.limit):
+        try:
+            rank = rank_of(text, answer)
+        except ClueError:
+            continue
+        groups["all"].append(rank)
+        if " " in text.rsplit("(", 1)[0].strip():
+            groups["several words"].append(rank)
+    for name, ranks in groups.items():
+        n = max(1, len(ranks))
+        first = sum(r == 0 for r in ranks) / n
+        five = sum(r is not None and r < 5 for r in ranks) / n
+        mrr = sum(1 / (r + 1) for r in ranks if r is not None) / n
+        print(f"{name:14} {len(ranks):5} definitions  first {first:.1%}  top-5 {five:.1%}  MRR {mrr:.3f}")
+
+
+if __name__ == "__main__":
+    main()

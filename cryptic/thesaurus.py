@@ -695,6 +695,32 @@ QUALIFIERS = frozenset(("young", "little", "small", "tiny", "big", "large", "bab
 QUALIFIED = 0.6
 
 
+# A subject and a verb, or a verb and "not", written short are the contraction's letters
+# ("he would" -> HED, "is not" -> ISNT), as is a word written short in the clue ("she'd" ->
+# SHED); "'s" is left out: in a clue it is mostly the possessive.
+SHORT_VERBS: Mapping[str, str] = MappingProxyType({"would": "D", "had": "D", "will": "LL", "shall": "LL", "have": "VE", "am": "M", "is": "S", "has": "S", "are": "RE"})  # fmt: skip
+SUBJECTS = frozenset("i you he she it we they who that there what here where".split())
+NEGATED = frozenset("is are was were do does did has have had could would should must need might".split())
+SHORT_NOTS: Mapping[str, str] = MappingProxyType({"will not": "WONT", "shall not": "SHANT", "can not": "CANT", "cannot": "CANT"})
+WRITTEN_SHORT = re.compile(r"[a-z]+(?:'(?:d|ll|ve|re|m)|n't)")
+CONTRACTED = 0.9
+
+
+def contractions(key: str) -> tuple[Letters, ...]:
+    """The letters of a normalised phrase written as a contraction ("he would" -> HED)."""
+    words = key.split(" ")
+    if len(words) == 1:
+        return (letters_of(key),) if WRITTEN_SHORT.fullmatch(key) else ()
+    if len(words) != 2:
+        return ()
+    first, second = words
+    if first in SUBJECTS and second in SHORT_VERBS and (first, second) != ("i", "is"):
+        return (letters_of(first) + SHORT_VERBS[second],)
+    if key in SHORT_NOTS:
+        return (SHORT_NOTS[key],)
+    return (letters_of(first) + "NT",) if second == "not" and first in NEGATED else ()
+
+
 @functools.lru_cache(maxsize=50_000)
 def synonym_table(phrase: str) -> Mapping[Letters, float]:
     """letters -> strength, for everything a wordplay leaf could stand for: synonyms (both
@@ -729,6 +755,8 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     for v in (key, key[:-2] if key.endswith("'s") else ""):
         for sub in substitutions(tuple(v.split())):
             add(sub, 1.0)
+    for short in contractions(key):
+        add(short, CONTRACTED)
     if len(letters_of(key)) <= 3 and " " not in key:
         add(letters_of(key), 0.8)  # "on" -> ON, "us" -> US
     return MappingProxyType(table)

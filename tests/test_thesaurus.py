@@ -377,3 +377,18 @@ def test_a_lacking_phrase_is_also_read_as_its_less_word():
     assert th.less_forms("without friends") == ("friendless",)  # by the noun's lemma
     assert th.less_forms("lacking") == () and th.less_forms("without a zorb") == ()
     assert "BLUNT" in th.definition_table("lacking a point", 5)  # pointless: blunt
+
+
+@pytest.mark.parametrize("phrase, short", [("he would", "HED"), ("we will", "WELL"), ("is not", "ISNT"), ("will not", "WONT"), ("she'd", "SHED"), ("Isn’t", "ISNT")])
+def test_a_phrase_stands_for_its_contraction(phrase, short):
+    assert th.synonym_table(th.norm(phrase)).get(short, 0.0) >= th.CONTRACTED
+
+
+@given(st.sampled_from(sorted(th.SUBJECTS)), st.sampled_from(sorted(th.SHORT_VERBS)))
+def test_a_contraction_keeps_its_subjects_letters_and_shortens_the_verb(subject, verb):
+    for short in th.contractions(f"{subject} {verb}"):
+        assert short.startswith(th.letters_of(subject)) and len(short) < len(th.letters_of(subject + verb))
+
+
+def test_what_is_not_a_contraction_has_none():
+    assert th.contractions("the cat") == th.contractions("dog's") == th.contractions("i is") == ()

@@ -709,6 +709,8 @@ CONTRACTED = 0.9
 def contractions(key: str) -> tuple[Letters, ...]:
     """The letters of a normalised phrase written as a contraction ("he would" -> HED)."""
     words = key.split(" ")
+    if key in SHORT_NOTS:
+        return (SHORT_NOTS[key],)
     if len(words) == 1:
         return (letters_of(key),) if WRITTEN_SHORT.fullmatch(key) else ()
     if len(words) != 2:
@@ -716,8 +718,6 @@ def contractions(key: str) -> tuple[Letters, ...]:
     first, second = words
     if first in SUBJECTS and second in SHORT_VERBS and (first, second) != ("i", "is"):
         return (letters_of(first) + SHORT_VERBS[second],)
-    if key in SHORT_NOTS:
-        return (SHORT_NOTS[key],)
     return (letters_of(first) + "NT",) if second == "not" and first in NEGATED else ()
 
 

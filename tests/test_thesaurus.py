@@ -379,7 +379,7 @@ def test_a_lacking_phrase_is_also_read_as_its_less_word():
     assert "BLUNT" in th.definition_table("lacking a point", 5)  # pointless: blunt
 
 
-@pytest.mark.parametrize("phrase, short", [("he would", "HED"), ("we will", "WELL"), ("is not", "ISNT"), ("will not", "WONT"), ("she'd", "SHED"), ("Isn’t", "ISNT")])
+@pytest.mark.parametrize("phrase, short", [("he would", "HED"), ("we will", "WELL"), ("is not", "ISNT"), ("will not", "WONT"), ("cannot", "CANT"), ("she'd", "SHED"), ("Isn’t", "ISNT")])
 def test_a_phrase_stands_for_its_contraction(phrase, short):
     assert th.synonym_table(th.norm(phrase)).get(short, 0.0) >= th.CONTRACTED
 

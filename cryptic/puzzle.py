@@ -434,7 +434,7 @@ def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) 
 
 def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
     """Every answer the clue's spans define, once each at its best: (candidate, the span,
-    its weight, `plain_spans`), in the order of the definition score."""
+    its share of the clue), in the order of the definition score."""
     from cryptic import thesaurus as th
     from cryptic.solve import score
 
@@ -468,17 +468,10 @@ def plain_chance(features: Mapping[str, float]) -> float:
     return 1 / (1 + math.exp(-z))
 
 
-# A run of a plain clue's words weighs (0.5 + half its share of the words) ** SPAN_POWER: a
-# clue's reader takes the whole first ("Big cat": LION, not SICK for "cat"). Measured on the
-# wordplay-train definitions fit_plain.py does not fit on (multi-word ones, top-1 / top-5):
-# power 1 9.1% / 17.5%, 3 10.1% / 19.4% (2 and 4 were a little worse than 3 on 4,000 others).
-SPAN_POWER = 3
-
-
 def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:
-    """The spans a plain clue's answer may define, each with its weight: the whole clue,
-    then every run of up to three words starting and ending with a content word
-    ("Procession of vehicles carrying politicians" -> "Procession of vehicles")."""
+    """The spans a plain clue's answer may define, with how much of the clue each is: the
+    whole clue, then every run of up to three words starting and ending with a content
+    word ("Procession of vehicles carrying politicians" -> "Procession of vehicles")."""
     from cryptic.thesaurus import FUNCTION_WORDS
 
     yield words, 1.0
@@ -486,7 +479,7 @@ def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:
     for i in range(len(words)):
         for j in range(i + 1, min(len(words), i + 3) + 1):
             if (i, j) != (0, len(words)) and content[i] and content[j - 1]:
-                yield words[i:j], (0.5 + 0.5 * (j - i) / len(words)) ** SPAN_POWER
+                yield words[i:j], 0.5 + 0.5 * (j - i) / len(words)
 
 
 def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:

@@ -151,16 +151,6 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
     assert pool and all(w.startswith("A") for w, _, _ in pool)
 
 
-def test_a_plain_clue_is_read_as_a_whole_before_its_parts():
-    from cryptic.parse import parse_clue
-    from cryptic.puzzle import plain_candidates, plain_spans
-
-    assert plain_candidates(parse_clue("Big cat (4)"), None)[0][0] == "LION"  # not SICK, for "cat" alone
-    weights = dict(plain_spans(("Procession", "of", "vehicles", "carrying", "politicians")))
-    assert weights[("Procession", "of", "vehicles", "carrying", "politicians")] == 1.0
-    assert weights[("Procession", "of", "vehicles")] < 0.6 and weights[("politicians",)] < weights[("carrying", "politicians")]
-
-
 def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_groups():
     from cryptic.parse import parse_clue
     from cryptic.puzzle import plain_candidates

@@ -704,8 +704,8 @@ def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0,
 
 def confidences(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], picked: Mapping[int, Candidate]) -> dict[int, float]:
     """How sure each placed answer is: its belief, times, for a word its own clue did not
-    give, the mean sureness of the crossing answers it was fitted to (guardian-quick's
-    MEPHITIC, the one word fitting four crossers its clues hardly supported, had belief 1.00)."""
+    give, the mean belief of the crossing answers it was fitted to (guardian-quick's
+    MEPHITIC, the one word fitting four crossers their clues hardly supported, had belief 1.00)."""
     at: dict[Cell, list[int]] = {}
     for k in picked:
         for cell in clues[k].cells:

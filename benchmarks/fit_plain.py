@@ -25,13 +25,24 @@ from cryptic.thesaurus import gloss_overlap, norm
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
 RIDGE = 1.0
+FIT_CLUES = 3000  # the clues fitted on by default: the first of the shuffle (plain_ranking.py reads the rest)
+
+
+def shuffled_rows() -> list[dict]:
+    """wordplay-train's rows in the fit's shuffled order."""
+    rows = [json.loads(line) for line in (SHARED / "wordplay-train.jsonl").open(encoding="utf-8")]
+    random.Random(7).shuffle(rows)
+    return rows
+
+
+def definitions_of(rows: list[dict]) -> list[tuple[str, str]]:
+    """(definition with its enumeration, answer) for the rows with a marked definition."""
+    return [(f"{r['definition'][0]} {r['enumeration']}", r["answer"]) for r in rows if r.get("definition")]
 
 
 def rows_of(n: int) -> list[tuple[str, str]]:
     """(definition with its enumeration, answer) for n shuffled wordplay-train clues."""
-    rows = [json.loads(line) for line in (SHARED / "wordplay-train.jsonl").open(encoding="utf-8")]
-    random.Random(7).shuffle(rows)
-    return [(f"{r['definition'][0]} {r['enumeration']}", r["answer"]) for r in rows[:n] if r.get("definition")]
+    return definitions_of(shuffled_rows()[:n])
 
 
 def examples(text: str, answer: str) -> list[tuple[dict[str, float], bool]]:
@@ -65,7 +76,7 @@ def loglik(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clues", type=int, default=3000)
+    ap.add_argument("--clues", type=int, default=FIT_CLUES)
     ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/plain.json")
     args = ap.parse_args()
     clues = [examples(text, answer) for text, answer in rows_of(args.clues)]

@@ -11,23 +11,17 @@ usage: python benchmarks/plain_ranking.py [--limit N]
 from __future__ import annotations
 
 import argparse
-import json
-import random
-from pathlib import Path
+
+from fit_plain import FIT_CLUES, definitions_of, shuffled_rows  # benchmarks/ is on the path
 
 from cryptic.parse import ClueError, parse_clue
 from cryptic.puzzle import plain_candidates
 from cryptic.thesaurus import letters_of, warm
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
-FITTED = 3000  # fit_plain.py's default --clues: the rows it fits on come first in its shuffle
-
 
 def held_out(limit: int) -> list[tuple[str, str]]:
     """(definition with its enumeration, answer letters) for rows fit_plain.py leaves out."""
-    rows = [json.loads(line) for line in (SHARED / "wordplay-train.jsonl").open(encoding="utf-8")]
-    random.Random(7).shuffle(rows)  # fit_plain.rows_of's shuffle
-    return [(f"{r['definition'][0]} {r['enumeration']}", letters_of(r["answer"])) for r in rows[FITTED:][:limit] if r.get("definition")]
+    return [(text, letters_of(answer)) for text, answer in definitions_of(shuffled_rows()[FIT_CLUES:][:limit])]
 
 
 def rank_of(text: str, answer: str) -> int | None:

@@ -712,7 +712,7 @@ def confidences(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], pic
             at.setdefault(cell, []).append(k)
     out = {}
     for k, (word, belief, _) in picked.items():
-        if any(w == word for w, _, _ in pools[k]):
+        if given(pools[k], word):
             out[k] = belief
             continue
         crossers = [picked[j][1] for cell in clues[k].cells for j in at[cell] if j != k]
@@ -734,7 +734,12 @@ def lending(chosen: Mapping[int, int], believed: Sequence[list[Candidate]], pool
     """The placed answers whose letters a re-solve may take: believed at least KNOWN, and
     given by their own clue (one that merely fits its crossers is believed through them,
     and would lock a wrong crosser in)."""
-    return {k: v for k, v in chosen.items() if believed[k][v][1] >= KNOWN and any(w == believed[k][v][0] for w, _, _ in pools[k])}
+    return {k: v for k, v in chosen.items() if believed[k][v][1] >= KNOWN and given(pools[k], believed[k][v][0])}
+
+
+def given(pool: Sequence[Candidate], word: Letters) -> bool:
+    """Did the clue itself give the word (not only the crossing letters)?"""
+    return any(w == word for w, _, _ in pool)
 
 
 # A plain puzzle's loop can settle on a fill its clues hardly support (guardian-quick: its

@@ -7,6 +7,7 @@ import dataclasses
 import itertools
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -32,6 +33,21 @@ def positive(kind: type) -> Callable[[str], float]:
         return value
 
     return convert
+
+
+def output_file(text: str) -> str:
+    """An argparse type accepting a file path that can be written: checked before any work,
+    so a long solve never ends in a write that fails."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name")
+    folder = os.path.dirname(os.path.abspath(text))
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or os.path.exists(text) and not os.access(text, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    return text
 
 
 # ---------------------------------------------------------------- parses, explain, stats
@@ -383,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("stats", help="parse counts by clue length over a corpus")
     s.add_argument("corpus", help="JSONL file whose rows have a 'clue' field")
     s.add_argument("--limit", type=positive(int), default=None)
-    s.add_argument("--plot", metavar="FILE.png", help="also draw the counts (linear and log scale)")
+    s.add_argument("--plot", metavar="FILE.png", type=output_file, help="also draw the counts (linear and log scale)")
     s.add_argument("--thesaurus", action="store_true", help="bound synonym leaves by the thesaurus")
     s.set_defaults(run=cmd_stats)
 
@@ -418,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--strategy", choices=STRATEGIES, default="auto")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--timeout", type=positive(float), default=60.0)
-    s.add_argument("--png", metavar="FILE", help="also draw the filled grid")
+    s.add_argument("--png", metavar="FILE", type=output_file, help="also draw the filled grid")
     s.add_argument("--animate", action="store_true", help="redraw the grid in the terminal as it fills")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=cmd_fill)
@@ -426,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("puzzle", help="solve a whole puzzle (Guardian JSON, .puz or .ipuz)")
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help='print {"grid": [...], "entries": [...], "seconds": ...}')
-    s.add_argument("--png", metavar="FILE", help="draw the solution grid")
+    s.add_argument("--png", metavar="FILE", type=output_file, help="draw the solution grid")
     s.add_argument("--timeout", type=positive(float), default=120.0, help="seconds for the whole puzzle (default 120)")
     s.add_argument("--min-confidence", type=float, default=0.0, help="leave cells blank for answers scored below this")
     s.add_argument("--jobs", type=positive(int), default=2, help="processes solving clues (default 2)")

@@ -48,7 +48,10 @@ def written_whole(path: str, suffix: str) -> Iterator[str]:
     """A temporary file beside `path` to write, put in its place only when the block
     succeeds (no reader ever sees it half written), with the permissions a new file gets."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(suffix=suffix, dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(suffix=suffix, dir=folder)
+    except OSError as e:
+        raise DataError(f"cannot write {path}: {e.strerror}") from None
     os.close(fd)
     try:
         yield tmp
@@ -56,6 +59,8 @@ def written_whole(path: str, suffix: str) -> Iterator[str]:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private (0600)
         os.replace(tmp, path)
+    except OSError as e:  # a full disk, or the target turned into a folder meanwhile
+        raise DataError(f"cannot write {path}: {e.strerror}") from None
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 from cryptic.cli import main
@@ -72,3 +74,14 @@ def test_a_clue_that_fails_inside_the_solver_is_reported_on_its_own_line(monkeyp
     out = json.loads(batch.solve_line((("c1", "Lowest point in ruptured drain (5)", None), 3, 1.0)))
     assert out["id"] == "c1" and out["candidates"] == []
     assert out["error"].startswith("internal error: ZeroDivisionError")
+
+
+@pytest.mark.parametrize("where", ["missing/out.png", "", "."])
+@pytest.mark.parametrize("command", [["stats", "corpus.jsonl", "--plot"], ["puzzle", "puzzle.json", "--png"], ["fill", "grid.txt", "--wordlist", "w.txt", "--png"]])
+def test_an_output_file_that_cannot_be_written_is_refused_before_any_work(command, where, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the input files need not exist: the options are read first
+    with pytest.raises(SystemExit) as stop:
+        main([*command, where])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err and err.strip().splitlines()[-1].startswith("cryptic")
+    assert ("folder" in err or "file name" in err) and os.listdir(tmp_path) == []

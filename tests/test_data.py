@@ -25,3 +25,17 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
             f.write("half")
         raise RuntimeError("disk full")
     assert target.read_text() == "old" and os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_a_write_that_the_system_refuses_is_a_data_error_naming_the_file(tmp_path):
+    from cryptic.data import DataError
+
+    with pytest.raises(DataError, match="cannot write .*gone"):
+        with written_whole(str(tmp_path / "gone" / "out.png"), ".png"):
+            pass
+    target = tmp_path / "taken"
+    target.mkdir()  # replacing a folder with a file fails only at the end
+    with pytest.raises(DataError, match="cannot write"), written_whole(str(target), ".png") as tmp:
+        with open(tmp, "w") as f:
+            f.write("x")
+    assert os.listdir(tmp_path) == ["taken"] and not os.listdir(target)

@@ -48,7 +48,8 @@ def main() -> None:
         first = sum(r == 0 for r in ranks) / n
         five = sum(r is not None and r < 5 for r in ranks) / n
         mrr = sum(1 / (r + 1) for r in ranks if r is not None) / n
-        print(f"{name:14} {len(ranks):5} definitions  first {first:.1%}  top-5 {five:.1%}  MRR {mrr:.3f}")
+        absent = sum(r is None for r in ranks) / n
+        print(f"{name:14} {len(ranks):5} definitions  first {first:.1%}  top-5 {five:.1%}  MRR {mrr:.3f}  absent {absent:.1%}")
 
 
 if __name__ == "__main__":

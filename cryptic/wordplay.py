@@ -201,7 +201,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             text, first, last = hiding_place(fodder, backwards)
             for n in range(max(MIN_HIDDEN, c.lo), min(c.hi, len(text) - 1) + 1):
                 for i in range(max(0, last + 1 - n), min(first, len(text) - n + 1)):
-                    if admits(c, text[i : i + n]):
+                    if admits(c, text[i : i + n]) and not th.own_form(text[i : i + n], fodder):
                         yield text[i : i + n]
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             for o in evaluate(outer, Constraint(2, c.hi - 1)):
@@ -285,6 +285,9 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
             yield s + t
 
 
+# A hidden word is never a form of one of its fodder's words: GERMAN is not hidden in
+# "Germany", nor CREEP in "creeps" (cryptonite-dev's first 1,000: 5 such readings ranked
+# first, none right).
 def hiding_place(fodder: tuple[str, ...], backwards: bool) -> tuple[Letters, int, int]:
     """(letters read, a, b) for a hidden word's fodder: a hidden word starts before a and
     ends after b in the letters (see forest.hidden_window), read backwards when reversed."""
@@ -501,7 +504,8 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             text, first, last = hiding_place(fodder, backwards)
             n = len(target)
             starts = range(max(0, last + 1 - n), min(first, len(text) - n + 1))
-            return leaf if MIN_HIDDEN <= n < len(text) and any(text.startswith(target, i) for i in starts) else None
+            found = MIN_HIDDEN <= n < len(text) and any(text.startswith(target, i) for i in starts)
+            return leaf if found and not th.own_form(target, fodder) else None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             inner_ok, outer_ok = could_make(inner), could_make(outer)
             for i, o in insertion_splits(inner, outer, target):

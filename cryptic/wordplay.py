@@ -201,7 +201,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             text, first, last = hiding_place(fodder, backwards)
             for n in range(max(MIN_HIDDEN, c.lo), min(c.hi, len(text) - 1) + 1):
                 for i in range(max(0, last + 1 - n), min(first, len(text) - n + 1)):
-                    if admits(c, text[i : i + n]) and hidden_ok(text, i, n, fodder):
+                    if admits(c, text[i : i + n]) and hidden_ok(text, i, n, fodder, backwards):
                         yield text[i : i + n]
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             for o in evaluate(outer, Constraint(2, c.hi - 1)):
@@ -292,15 +292,21 @@ def hiding_place(fodder: tuple[str, ...], backwards: bool) -> tuple[Letters, int
     return (reverse(letters(fodder)) if backwards else letters(fodder)), first, last
 
 
-# A word's own beginning or end is not hidden in it but cut from it (SPRING from
-# "springtime", GERMAN from "Germany": truncations, which have their own indicators), and a
-# hidden word is never a form of a word it spans (THEO in "the older"). Of cryptonite-dev's
-# first 1,000 clues, 12 such readings were among the top five answers, 5 of them first; none
-# was right.
-def hidden_ok(text: Letters, i: int, n: int, fodder: tuple[str, ...]) -> bool:
+# A word's own beginning or end that is a word itself, with a few letters left over, is
+# not hidden in it but cut from it (SPRING from "springtime", MEASURE from "measurement",
+# GERMAN from "Germany": truncations, which have their own indicators); a part that is no
+# word may be (BRUXE in "Bruxelles", read upwards: EXURB), and so may the answer read
+# backwards. A hidden word is never a form of a word it spans (THEO in "the older"). Of
+# cryptonite-dev's first 1,000 clues, 12 readings at a word's edge were among the top five
+# answers, 5 of them first; none was right.
+STEM_REST = 4  # the most letters a word's stem leaves over (-MENT, -TIME)
+
+
+def hidden_ok(text: Letters, i: int, n: int, fodder: tuple[str, ...], backwards: bool) -> bool:
     """May text[i:i+n] be read as hidden in the fodder?"""
-    inside = len(fodder) > 1 or 0 < i and i + n < len(text)
-    return inside and not th.own_form(text[i : i + n], fodder)
+    part = text[i : i + n]
+    edge = not backwards and len(fodder) == 1 and (i == 0 or i + n == len(text))
+    return not (edge and len(text) - n <= STEM_REST and th.is_word(part)) and not th.own_form(part, fodder)
 
 
 def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
@@ -512,7 +518,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             text, first, last = hiding_place(fodder, backwards)
             n = len(target)
             starts = range(max(0, last + 1 - n), min(first, len(text) - n + 1))
-            found = MIN_HIDDEN <= n < len(text) and any(text.startswith(target, i) and hidden_ok(text, i, n, fodder) for i in starts)
+            found = MIN_HIDDEN <= n < len(text) and any(text.startswith(target, i) and hidden_ok(text, i, n, fodder, backwards) for i in starts)
             return leaf if found else None
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             inner_ok, outer_ok = could_make(inner), could_make(outer)

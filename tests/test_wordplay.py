@@ -168,7 +168,7 @@ def test_a_hidden_word_reaches_the_first_and_last_words_of_its_fodder():
     assert "UNDERFOOT" not in set(evaluate(Hidden(("in",), fodder, False), exactly(9, None)))
     assert next(derive(Hidden(("in",), fodder, False), "UNDERFOOT"), None) is None
     assert length_bounds(Hidden(("in",), fodder, False)) == (11, 17)
-    assert set(evaluate(Hidden(("in",), ("excellent",), False), exactly(8, None))) == {"XCELLENT"}  # not its stem: below
+    assert set(evaluate(Hidden(("in",), ("excellent",), False), exactly(8, None))) == {"XCELLENT"}  # EXCELLEN: a form of it
     # two letters hidden in a word (ND in FOUND) are never a piece of a real clue
     found = set(evaluate(Hidden(("in",), ("found",), False), Constraint(1, 4)))
     assert "OUN" in found and not found & {"FO", "OU", "UN", "ND", "FOU", "FOUN"}  # FOUN: a form of FOUND

@@ -3,7 +3,7 @@ wordplay-train.jsonl read as a plain clue (`puzzle.plain_candidates`, no crossin
 on the rows `fit_plain.py` does not fit on (the same shuffle, past its first 3,000).
 
 Prints, for all definitions and for those of two or more words: how often the answer is
-first, in the first five, and the mean reciprocal rank.
+first, in the first five, and not among the candidates at all, and the mean reciprocal rank.
 
 usage: python benchmarks/plain_ranking.py [--limit N]
 """

@@ -1,15 +1,18 @@
-"""The batch contract: JSON lines {"id", "clue"} in, one result line per input line out, in order."""
+"""The batch contract: JSON lines {"id", "clue"} (and optionally "pattern": crossing letters, "N?D?R")
+in, one result line per input line out, in order."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator
 
 from cryptic.parse import ClueError, parse_clue
 
-Line = tuple[object, str | None, str | None]  # id, clue text, error
+Line = tuple[object, str | None, str | None, str | None]  # id, clue text, crossing-letter pattern, error
+PATTERN = re.compile(r"[A-Za-z?._]+")  # letters, and '?' (or '.', '_') for an unknown one
 
 
 def read_lines(path: str) -> Iterator[Line]:
@@ -18,19 +21,21 @@ def read_lines(path: str) -> Iterator[Line]:
 
     for n, row, error in read_jsonl(path):
         if error:
-            yield f"line-{n}", None, error
+            yield f"line-{n}", None, None, error
             continue
         ident = row.get("id", f"line-{n}")
-        clue = row.get("clue")
+        clue, pattern = row.get("clue"), row.get("pattern")
         if not isinstance(clue, str):
-            yield ident, None, f"line {n}: no 'clue' text"
-            continue
-        yield ident, clue, None
+            yield ident, None, None, f"line {n}: no 'clue' text"
+        elif pattern is not None and not (isinstance(pattern, str) and PATTERN.fullmatch(pattern)):
+            yield ident, None, None, f"line {n}: 'pattern' must be letters and '?', one a letter of the answer"
+        else:
+            yield ident, clue, pattern, None
 
 
 def solve_line(item: tuple[Line, int, float]) -> str:
     """Solve one input line; the output line as JSON text (errors included, never raised)."""
-    (ident, text, error), top, timeout = item
+    (ident, text, pattern, error), top, timeout = item
     from cryptic.cli import solution_json
     from cryptic.solve import solve
 
@@ -38,7 +43,10 @@ def solve_line(item: tuple[Line, int, float]) -> str:
     candidates: list[dict] = []
     if error is None:
         try:
-            outcome = solve(parse_clue(text or ""), timeout=timeout)
+            clue = parse_clue(text or "")
+            if pattern is not None and len(pattern) != clue.enumeration.length:
+                raise ClueError(f"pattern {pattern!r} has {len(pattern)} letters; the enumeration has {clue.enumeration.length}")
+            outcome = solve(clue, pattern, timeout=timeout)
             candidates = [solution_json(s) for s in outcome.solutions[:top]]
         except ClueError as e:
             error = str(e)

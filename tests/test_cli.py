@@ -71,7 +71,7 @@ def test_a_clue_that_fails_inside_the_solver_is_reported_on_its_own_line(monkeyp
     from cryptic import batch, solve
 
     monkeypatch.setattr(solve, "solve", lambda *a, **k: 1 / 0)
-    out = json.loads(batch.solve_line((("c1", "Lowest point in ruptured drain (5)", None), 3, 1.0)))
+    out = json.loads(batch.solve_line((("c1", "Lowest point in ruptured drain (5)", None, None), 3, 1.0)))
     assert out["id"] == "c1" and out["candidates"] == []
     assert out["error"].startswith("internal error: ZeroDivisionError")
 

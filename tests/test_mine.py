@@ -1,0 +1,129 @@
+"""The miner of past clues, on explanations written for this project in each blog style."""
+
+from __future__ import annotations
+
+import json
+import string
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cryptic import lexicon
+from thesaurus.mine import Tables, in_role, mine, mine_row, pick_kind, write_tables
+
+LINKS = frozenset({"in", "for", "is", "to", "mixed", "about", "back", "at first"})
+
+
+def row(clue: str, answer: str, explanation: str, **more) -> dict:
+    return {"clue_text": clue, "answer": answer, "explanation": explanation, **more}
+
+
+def test_bracketed_glosses_give_pieces_and_the_other_end_defines():
+    m = mine_row(row("Boy and tea in remote hut", "LADCHAHUT", "LAD (boy) + CHA (tea)"), LINKS)
+    assert {("boy", "LAD"), ("tea", "CHA")} <= set(m.pieces)
+    assert m.definitions == ["remote hut"]  # "in" is a link at the definition's inner edge
+
+
+def test_equals_and_square_bracket_styles():
+    m = mine_row(row("Sailor's tune for the street", "TARAIR", "TAR=”Sailor’s”... AIR [= tune]"), LINKS)
+    assert ("tune", "AIR") in m.pieces
+
+
+def test_letters_not_in_the_answer_are_not_pieces():
+    m = mine_row(row("Sailor upset spread", "RAT", "BOAT (sailor) reversed"), LINKS)
+    assert m.pieces == []
+
+
+def test_letter_picks_are_indicators_not_synonyms():
+    m = mine_row(row("Leader of gang holds old pot", "GOLD", "G[ang] (leader of) + OLD"), LINKS)
+    assert ("leader of", "first") in m.indicators
+    assert all(p != "leader of" for p, _ in m.pieces)
+    m = mine_row(row("Head of lettuce at first eaten", "LEAT", "L (first sign of lettuce) + EAT"), LINKS)
+    assert m.pieces == []  # L was picked from "lettuce", not what "first sign of lettuce" means
+
+
+def test_anagram_indicators_in_several_styles():
+    for text in ("(RATES)* (*mixed)", "anagram (mixed) of RATES", "*(RATES) anagrind is ‘mixed’"):
+        m = mine_row(row("Stare at rates mixed", "TEARS", text), LINKS)
+        assert ("mixed", "anagram") in m.indicators, text
+
+
+def test_a_marked_definition_wins():
+    m = mine_row(row("Dreadful rates for the tears", "TEARS", "(RATES)* Definition: “tears”"), LINKS)
+    assert m.definitions == ["tears"]
+    wp = {"clue_text": "Composed lawyer in diocese", "answer": "SEDATE", "wordplay": "DA (lawyer) in SEE (diocese)", "definition": ["Composed"]}
+    assert mine_row(wp, LINKS).definitions == ["composed"]
+
+
+def test_double_and_cryptic_definitions_define_nothing_by_inference():
+    m = mine_row(row("Fine penalty", "FINE", "Double definition"), LINKS)
+    assert m.definitions == []
+
+
+def test_both_ends_free_is_ambiguous():
+    m = mine_row(row("Eager beaver tea in Rome", "X", "CHA (tea)"), LINKS)
+    assert m.definitions == []
+
+
+def test_mine_counts_and_skips_bad_rows(tmp_path):
+    path = tmp_path / "rows.jsonl"
+    good = row("Boy and tea in remote hut", "LADCHAHUT", "LAD (boy) + CHA (tea)")
+    path.write_text(json.dumps(good) + "\n{not json\n" + json.dumps({"raw_clue": "x"}) + "\n" + json.dumps(good) + "\n", encoding="utf-8")
+    t = mine([(path, 0)], LINKS)
+    assert t.rows["read"] == 4 and t.rows["skipped: not JSON"] == 1 and t.rows["skipped: no clue or answer parsed"] == 1
+    assert t.pieces[("boy", "LAD")] == 2
+    assert t.definitions[("remote hut", "LADCHAHUT")] == 2
+
+
+def test_tables_round_trip_through_their_files(tmp_path, monkeypatch):
+    t = Tables()
+    t.pieces.update({("tea", "CHA"): 3, ("boy", "LAD"): 2})
+    t.definitions.update({("remote hut", "CHALET"): 1})
+    t.indicators.update({("mixed", "anagram"): 4})
+    t.seen.update({"mixed": 9})
+    write_tables(t, tmp_path, ["a.jsonl"])
+    monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
+    for f in (lexicon.mined_rows, lexicon.piece_table, lexicon.past_definition_table):
+        f.cache_clear()
+    try:
+        assert dict(lexicon.piece_table()) == {"tea": (("CHA", 3),), "boy": (("LAD", 2),)}
+        assert dict(lexicon.past_definition_table()) == {"remote hut": (("CHALET", 1),)}
+        assert lexicon.mined_rows("indicators.tsv", 4) == (("mixed", "anagram", "4", "9"),)
+    finally:
+        for f in (lexicon.mined_rows, lexicon.piece_table, lexicon.past_definition_table):
+            f.cache_clear()
+
+
+def test_a_corrupt_table_names_itself_and_the_command(tmp_path, monkeypatch):
+    (tmp_path / "pieces.tsv").write_text("tea\tCHA\n", encoding="utf-8")
+    monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
+    lexicon.mined_rows.cache_clear()
+    try:
+        lexicon.mined_rows("pieces.tsv", 3)
+        raise AssertionError("a corrupt table was read")
+    except lexicon.DataError as e:
+        assert "pieces.tsv:1" in str(e) and "thesaurus.mine" in str(e)
+    finally:
+        lexicon.mined_rows.cache_clear()
+
+
+def test_pick_kinds():
+    assert pick_kind("VER[y]") == "curtail" and pick_kind("[cour]T") == "last" and pick_kind("B[lad]E") == "outer"
+
+
+letters = st.text(string.ascii_uppercase, min_size=1, max_size=6)
+
+
+@given(letters, letters, letters)
+def test_a_piece_in_a_charade_or_around_an_insert_is_in_role(a, piece, b):
+    assert in_role(piece, a + piece + b)
+    assert in_role(piece, a + piece[::-1] + b)
+    if len(piece) > 1:
+        assert in_role(piece, piece[:1] + a + piece[1:])
+
+
+@given(letters, letters)
+def test_a_mined_piece_occurs_in_its_answer(piece, answer):
+    m = mine_row(row("Boy hut", answer, f"{piece} (boy)"), LINKS)
+    for _, got in m.pieces:
+        assert in_role(got, answer)

@@ -1,0 +1,460 @@
+"""Mine the setters' vocabulary from annotated past clues into tables in corpora/.
+
+Reads blog explanations (`explanation`, or wordplay-train's `wordplay`) and writes, as
+aggregated pairs with counts (never clue texts):
+
+- `pieces.tsv`: clue phrase -> the letters it stood for in wordplay (tea -> CHAR);
+- `indicators.tsv`: phrase -> wordplay kind, how often it signalled that kind, and how often
+  it occurs in the clues at all (its reliability is the ratio);
+- `definitions.tsv`: a clue's definition phrase -> its answer;
+- `answers.tsv`: how many past clues each answer answered (setters reuse their answers).
+
+usage: python -m thesaurus.mine FILE.jsonl[:N] [FILE.jsonl[:N] ...] [--out DIR]   (N: first lines held out)
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cryptic.thesaurus import norm
+
+Phrase = str  # a lookup key (thesaurus.norm)
+Letters = str  # upper-case A-Z
+Token = tuple[str, str]  # (as written, match form: lower-case letters and digits)
+
+MAX_PIECE_WORDS = 4  # a wordplay piece glossed by more words is a comment, not a synonym
+MAX_DEFINITION_WORDS = 6  # longer "definitions" are mostly whole clues (cryptic definitions)
+MAX_PIECE_LETTERS = 12
+
+
+# ---------------------------------------------------------------- clue words
+
+
+def match_form(text: str) -> str:
+    """A word as compared with a gloss: lower-case letters and digits only.
+
+    >>> match_form("Doctor’s")
+    'doctors'
+    """
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def tokens(text: str) -> tuple[Token, ...]:
+    """A clue's words as written, with their match forms; punctuation-only words dropped.
+
+    >>> [m for _, m in tokens("We’ll work — magic!")]
+    ['well', 'work', 'magic']
+    """
+    return tuple((w, m) for w in text.split() if (m := match_form(w)))
+
+
+def find(phrase: str, clue: tuple[Token, ...]) -> tuple[int, int] | None:
+    """The (start, end) of the first place a phrase occurs word for word in the clue."""
+    want = [m for _, m in tokens(phrase.replace("-", " "))] or [match_form(phrase)]
+    forms = [m for _, m in clue]
+    for size, target in ((len(want), want), (1, ["".join(want)])):  # "hush-hush" is one clue word
+        for i in range(len(forms) - size + 1):
+            if forms[i : i + size] == target and target != [""]:
+                return i, i + size
+    return None
+
+
+def key_of(clue: tuple[Token, ...], span: tuple[int, int]) -> Phrase:
+    """The lookup key of clue words start..end, as the solver's lookups normalise them."""
+    return norm(" ".join(w for w, _ in clue[span[0] : span[1]]))
+
+
+# ---------------------------------------------------------------- explanations
+
+
+@dataclass(frozen=True)
+class Glossed:
+    """A `TOKEN (gloss)` pair of an explanation: the letters as written and what they are for."""
+
+    token: str
+    gloss: str
+
+
+QUOTED = r"[“\"‘']([^”\"]+?)[”\"’']"
+TOKEN = r"((?:[A-Za-z]|\[[a-z]+\]|\([a-z]+\)|[-'’])+)"
+GLOSSED = re.compile(
+    TOKEN + r"\s*(?:"
+    r"\(\s*=?\s*[‘“\"']?([^()]+?)[’”\"']?\s*\)"  # CHAR (tea), AIR (‘demeanour’)
+    r"|\[\s*=?\s*([^\[\]]+?)\s*\]"  # norm [= standard]
+    r"|=\s*" + QUOTED + r")"  # GERM=”Bacterium”
+)
+
+
+def glossed(text: str) -> Iterator[Glossed]:
+    """Every token of an explanation with a gloss after it."""
+    for m in GLOSSED.finditer(text):
+        token = m.group(1).strip("-'’")
+        gloss = next(g for g in m.groups()[1:] if g is not None)
+        if token and any(c.isupper() for c in token):
+            yield Glossed(token, gloss.strip())
+
+
+def kept_letters(token: str) -> Letters:
+    """The letters a piece contributes: its capitals outside brackets.
+
+    >>> kept_letters("DE[p]LETE"), kept_letters("CruisE"), kept_letters("I’VE")
+    ('DELETE', 'CE', 'IVE')
+    """
+    return re.sub(r"[^A-Z]", "", re.sub(r"\[[^\]]*\]|\([^)]*\)", "", token))
+
+
+def is_pick(token: str) -> bool:
+    """Does the token show letters picked out of a word (brackets or mixed case: R[ed], CruisE,
+    bELLES), not merely start a sentence (Anagram)?
+
+    >>> is_pick("CruisE"), is_pick("bELLES"), is_pick("R[ed]"), is_pick("Anagram"), is_pick("CHAR")
+    (True, True, True, False, False)
+    """
+    if re.search(r"[\[(]", token):
+        return True
+    return any(c.islower() for c in token) and any(c.isupper() for c in token) and not (token[0].isupper() and token[1:].islower())
+
+
+def pick_kind(token: str) -> str | None:
+    """The letter-picking kind a token shows: R[ead] first, [cour]T last, [r]E[t]R[o] alternate,
+    CruisE outer, VER[y] curtail, bELLES behead, X[y]Z gut, [x]YZ[w] middle or trim.
+
+    >>> pick_kind("R[ead]"), pick_kind("CruisE"), pick_kind("bELLES"), pick_kind("[r]E[t]R[o]")
+    ('first', 'outer', 'behead', 'alternate')
+    """
+    marked = re.sub(r"[a-z]+", lambda m: f"[{m.group(0)}]", re.sub(r"[\[\]()]", "", re.sub(r"\[([a-z]+)\]|\(([a-z]+)\)", lambda m: (m.group(1) or m.group(2)).lower(), token)))
+    parts = re.findall(r"\[[^\]]*\]|[^\[\]]+", marked.replace("'", "").replace("’", "").replace("-", ""))
+    kept = [p for p in parts if not p.startswith("[")]
+    shape = "".join("d" if p.startswith("[") else "k" for p in parts)
+    if shape == "kd":
+        return "first" if len(kept[0]) == 1 else "curtail"
+    if shape == "dk":
+        return "last" if len(kept[0]) == 1 else "behead"
+    if shape == "dkd":
+        return "middle" if len(kept[0]) <= 2 else "trim"
+    if shape == "kdk":
+        return "outer" if len(kept[0]) == len(kept[1]) == 1 else "gut"
+    if len(parts) >= 4 and all(len(p) == 1 for p in kept):
+        return "alternate"
+    return None
+
+
+def gloss_head(gloss: str) -> str:
+    """What a gloss says the letters stand for: its text before any comment.
+
+    >>> gloss_head("Scottish conservationists, National Trust for Scotland")
+    'Scottish conservationists'
+    """
+    return re.split(r"[,;:()=]| - | – | or | i\.e\.", gloss)[0].strip(" ‘’“”\"'.!?*<")
+
+
+def gloss_tail(gloss: str) -> str:
+    """The indicator part of a gloss like 'lawsuit, curtailed' (after the last comma)."""
+    return gloss.split(",")[-1].strip(" ‘’“”\"'.!?*<=-–")
+
+
+def in_role(letters: Letters, answer: Letters) -> bool:
+    """Do a piece's letters occur in the answer as wordplay puts them: in a row, reversed,
+    or split in two around something inserted (SANS around HAM in SHAMANS)?
+
+    >>> in_role("SANS", "SHAMANS"), in_role("SEY", "MOOSEYARD"), in_role("XYZ", "SHAMANS")
+    (True, True, False)
+    """
+    if letters in answer or letters[::-1] in answer:
+        return True
+    for word in (letters, letters[::-1]):
+        for cut in range(1, len(word)):
+            head, tail = word[:cut], word[cut:]
+            i = answer.find(head)
+            if i >= 0 and answer.find(tail, i + len(head) + 1) >= 0:
+                return True
+    return False
+
+
+# Words of a gloss that say letters were picked out of its other words ("first sign of love": L).
+PICK_WORDS = frozenset(
+    "first last initial initially initials finally final end ends head heads leader leaders start starts starting "
+    "tail opening front back heart centre center middle edges extremes sides top bottom letter letters "
+    "ultimately originally firstly lastly primarily inner outer outside borders limits".split()
+)  # fmt: skip
+
+
+def picked_from_gloss(letters: Letters, gloss: str) -> bool:
+    """Are the letters most likely picked out of the gloss's words rather than what they stand
+    for (L for "first sign of love", R for "Redhead", E for "finally")?"""
+    words = [m for _, m in tokens(gloss)]
+    if len(letters) > 2 or not words:
+        return False
+    if not any(w in PICK_WORDS or w.endswith(("head", "tail", "end", "ly")) for w in words):
+        return False
+    return any(w.upper().startswith(letters) or w.upper().endswith(letters) or letters == (w[0] + w[-1]).upper() for w in words) or len(words) == 1
+
+
+# ---------------------------------------------------------------- one row
+
+
+@dataclass
+class Mined:
+    """What one annotated clue gives."""
+
+    pieces: list[tuple[Phrase, Letters]] = field(default_factory=list)
+    indicators: list[tuple[Phrase, str]] = field(default_factory=list)
+    definitions: list[Phrase] = field(default_factory=list)
+    covered: set[int] = field(default_factory=set)  # clue word positions the wordplay explained
+
+
+# A word of an explanation that names a wordplay kind, and the gloss after it the clue's
+# indicator: "anagram (novel) of", "reversal of(backs)", "contained in (wears)".
+KIND_WORDS = (
+    (r"anagram(?:med)?(?: of)?|anagrind(?: is)?|\*|mixed|arranged", "anagram"),
+    (r"revers(?:al|ed|e)(?: of)?|back(?:wards)?|<|up", "reversal"),
+    (r"(?:placed |put |inserted |contained )?in(?:side)?|into|within|inserted(?: into)?|entering|in the middle of", "insertion"),
+    (r"around|round|outside|contain(?:s|ing)|holding|about|embracing|surrounding|swallowing|eating|takes in|taking in", "container"),
+    (r"hidden(?: in| word| answer)?|contained in", "hidden"),
+    (r"sounds? like|homophone(?: of)?|we hear", "homophone"),
+    (r"minus|without|less|removing|loses|losing|dropping|missing|leaving", "subtraction"),
+    (r"after|following|behind", "after"),
+    (r"first letters?(?: of)?|initial(?: letters?)?(?: of)?|initially|head(?: of)?", "first"),
+    (r"last letters?(?: of)?|final letter(?: of)?|finally|end(?: of)?|tail(?: of)?", "last"),
+    (r"alternate(?: letters?)?(?: of)?|odd letters(?: of)?|even letters(?: of)?|alternately|regularly", "alternate"),
+    (r"outer letters(?: of)?|outside letters(?: of)?|first and last(?: letters)?(?: of)?|extremes(?: of)?|ends of", "outer"),
+)
+KIND_GLOSS = [(re.compile(rf"(?<![A-Za-z])(?:{words})\s*(?:\(\s*[‘“\"']?([^()]+?)[’”\"']?\s*\)|\[\s*([^\[\]]+?)\s*\]|{QUOTED})", re.I), kind) for words, kind in KIND_WORDS]
+STAR_GLOSS = re.compile(r"\(\*\s*([^()]+)\)|\*\s*\(([a-z‘“\"'][^()]*)\)")  # (STORY)* (*fantastic), *(fantastic)
+REVERSE_GLOSS = re.compile(r"\(<\s*([^()]+)\)|<\s*\(([a-z‘“\"'][^()]*)\)")
+# Explanations that name the definition: "Definition: “sycophant”", "Defn: To focus on", "=”leave office”".
+DEFINITION_MARK = re.compile(r"(?:Definition|Defn|Def)\.?\s*[:\-–]?\s*(?:" + QUOTED + r"|([^.“\"‘]+?)(?:[.;]|$))|^\s*=\s*" + QUOTED, re.I)
+NOT_DEFINED = re.compile(r"\b(?:double definition|cryptic definition|cd|dd|&lit|all-in-one|triple definition)\b", re.I)
+
+
+def mine_row(row: dict, links: frozenset[str]) -> Mined:
+    """The pieces, indicators and definition read off one annotated clue."""
+    text = row.get("explanation") or row.get("wordplay") or ""
+    clue = tokens(row.get("clue_text") or "")
+    answer = re.sub(r"[^A-Z]", "", (row.get("answer") or "").upper())
+    out = Mined()
+    if not clue or not answer or not text:
+        return out
+
+    def place(phrase: str) -> tuple[int, int] | None:
+        span = find(phrase, clue) if phrase else None
+        if span:
+            out.covered.update(range(*span))
+        return span
+
+    whole: list[tuple[int, int]] = []  # glosses of the whole answer: the definition
+    for g in glossed(text):
+        head, letters = gloss_head(g.gloss), kept_letters(g.token)
+        if is_pick(g.token):
+            kind = pick_kind(g.token)
+            tail = gloss_tail(g.gloss)
+            if kind and (span := place(tail)) and span[1] - span[0] <= 4:
+                out.indicators.append((key_of(clue, span), kind))
+            place(head)
+            continue
+        if not letters or g.token != g.token.upper() or len(head.split()) > MAX_PIECE_WORDS or not (span := find(head, clue)):
+            continue  # (a capitalised word, "Anagram (novel)", is no piece)
+        if letters == answer:
+            whole.append(span)
+            continue
+        out.covered.update(range(*span))
+        if len(letters) > MAX_PIECE_LETTERS or letters == re.sub(r"[^A-Z]", "", head.upper()) or not in_role(letters, answer):
+            continue
+        if picked_from_gloss(letters, head):
+            continue
+        out.pieces.append((key_of(clue, span), letters))
+    for pattern, kind in [(STAR_GLOSS, "anagram"), (REVERSE_GLOSS, "reversal")] + KIND_GLOSS:
+        for m in pattern.finditer(text):
+            said = m.group(0)[: m.start(m.lastindex or 0) - m.start()]
+            if said.strip(" ([“\"‘'").isupper() and len(said.strip(" ([“\"‘'")) > 1:
+                continue  # "IN (popular)", "END (goal)": a piece, not a kind's name
+            phrase = gloss_tail(next((g for g in m.groups() if g), ""))
+            if (span := place(phrase)) and span[1] - span[0] <= 4:
+                out.indicators.append((key_of(clue, span), kind))
+    # Capitalised clue words in the explanation are fodder (anagram, hidden, charade letters).
+    capitals = set(re.findall(r"[A-Z0-9]+", re.sub(r"[’']", "", text)))
+    out.covered.update(i for i, (_, form) in enumerate(clue) if form.upper() in capitals)
+    out.definitions = list(definition_spans(row, text, clue, whole, out.covered, links))
+    return out
+
+
+def definition_spans(row: dict, text: str, clue: tuple[Token, ...], whole: list[tuple[int, int]], covered: set[int], links: frozenset[str]) -> Iterator[Phrase]:
+    """The clue's definition: marked (wordplay-train's spans, "Definition: ...", a gloss of
+    the whole answer) when it lies at an end of the clue, else the one end of the clue the
+    wordplay left unexplained, without its link words."""
+    n = len(clue)
+    at_end = lambda s: s is not None and (s[0] == 0 or s[1] == n) and 0 < s[1] - s[0] <= MAX_DEFINITION_WORDS  # noqa: E731
+    marked = [find(d, clue) for d in row.get("definition") or ()]
+    marked += [find(m.group(1) or m.group(2) or m.group(3) or "", clue) for m in DEFINITION_MARK.finditer(text)]
+    marked += whole
+    spans = list(dict.fromkeys(s for s in marked if at_end(s)))
+    if not spans and not NOT_DEFINED.search(text) and covered:
+        first, last = min(covered), max(covered)
+        ends = [s for s in (trimmed((0, first), clue, links, at="right"), trimmed((last + 1, n), clue, links, at="left")) if s and at_end(s)]
+        spans = ends if len(ends) == 1 else []
+    for s in spans:
+        yield key_of(clue, s)
+
+
+def trimmed(span: tuple[int, int], clue: tuple[Token, ...], links: frozenset[str], at: str) -> tuple[int, int] | None:
+    """A span without the link and indicator words at its inner edge ("help out in" ->
+    "help out"; "belief oddly" -> "belief"), which the explanation need not gloss."""
+    start, end = span
+    changed = True
+    while changed and end > start:
+        changed = False
+        for size in (3, 2, 1):
+            inner = (end - size, end) if at == "right" else (start, start + size)
+            if end - start > size and " ".join(m for _, m in clue[inner[0] : inner[1]]) in links:
+                start, end = (start, end - size) if at == "right" else (start + size, end)
+                changed = True
+                break
+    if any(ch.isdigit() for _, m in clue[start:end] for ch in m):
+        return None  # a cross-reference ("17 that's a")
+    return (start, end) if end > start else None
+
+
+# ---------------------------------------------------------------- the corpus
+
+
+@dataclass
+class Tables:
+    """Counts over a corpus, and what was read."""
+
+    pieces: collections.Counter = field(default_factory=collections.Counter)
+    indicators: collections.Counter = field(default_factory=collections.Counter)
+    definitions: collections.Counter = field(default_factory=collections.Counter)
+    answers: collections.Counter = field(default_factory=collections.Counter)  # answer -> clues it answered
+    seen: collections.Counter = field(default_factory=collections.Counter)  # indicator phrase -> clues it occurs in
+    rows: collections.Counter = field(default_factory=collections.Counter)  # read, parsed, skipped: why
+
+
+def source(arg: str) -> tuple[Path, int]:
+    """A corpus argument: FILE, or FILE:N to leave its first N lines unread (held out for
+    measuring).
+
+    >>> source("wordplay-train.jsonl:1000")
+    (PosixPath('wordplay-train.jsonl'), 1000)
+    """
+    name, _, skip = arg.rpartition(":")
+    return (Path(name), int(skip)) if name and skip.isdigit() else (Path(arg), 0)
+
+
+def read_rows(sources: Iterable[tuple[Path, int]], tally: collections.Counter) -> Iterator[dict]:
+    """The JSON objects of some JSONL files; unreadable lines are counted and skipped."""
+    for path, skip in sources:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for n, line in enumerate(f):
+                if n < skip:
+                    tally["held out"] += 1
+                    continue
+                if not line.strip():
+                    continue
+                tally["read"] += 1
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:
+                    tally["skipped: not JSON"] += 1
+                    continue
+                if not isinstance(row, dict) or not row.get("answer") or not (row.get("clue_text") or "").strip():
+                    tally["skipped: no clue or answer parsed"] += 1
+                    continue
+                if not (row.get("explanation") or row.get("wordplay")):
+                    tally["skipped: no explanation"] += 1
+                    continue
+                yield row
+
+
+def mine(sources: Iterable[tuple[Path, int]], links: frozenset[str]) -> Tables:
+    """Count pieces, indicators and definitions over every readable row of the corpora."""
+    t = Tables()
+    clues = []
+    for row in read_rows(sources, t.rows):
+        m = mine_row(row, links)
+        answer = re.sub(r"[^A-Z]", "", row["answer"].upper())
+        t.pieces.update(set(m.pieces))
+        t.indicators.update(set(m.indicators))
+        t.definitions.update((d, answer) for d in set(m.definitions))
+        t.answers[answer] += 1
+        t.rows["parsed: something mined" if m.pieces or m.indicators or m.definitions else "skipped: nothing recognised"] += 1
+        clues.append(tokens(row["clue_text"]))
+    phrases = {p for p, _ in t.indicators}
+    for clue in clues:
+        keys = {key_of(clue, (i, j)) for i in range(len(clue)) for j in range(i + 1, min(i + 4, len(clue)) + 1)}
+        t.seen.update(keys & phrases)
+    return t
+
+
+# Function words stand for letters in many ways (the: LE, EL, LA, DER; a: UN, PER, I) and
+# misread explanations add more ("a" -> GIZ): only those seen three times are kept.
+FUNCTION_WORDS = frozenset("a an the in of to for and with on at by is it as or from".split())
+MIN_FUNCTION_WORD_COUNT = 3
+
+
+def kept_piece(phrase: Phrase, letters: Letters, count: int) -> bool:
+    """Is a mined piece worth shipping: not a cross-reference ("17 23 location"), a function
+    word only when common, and a piece seen once only when short or a word (not UTOPI)?"""
+    from wordfreq import zipf_frequency
+
+    if any(ch.isdigit() for ch in phrase):
+        return False
+    if phrase in FUNCTION_WORDS:
+        return count >= MIN_FUNCTION_WORD_COUNT
+    return count >= 2 or len(letters) <= 3 or zipf_frequency(letters.lower(), "en") > 0
+
+
+def write_tables(t: Tables, out: Path, sources: list[str]) -> dict[str, int]:
+    """Write pieces.tsv, indicators.tsv, definitions.tsv and answers.tsv; return their sizes."""
+    note = f"# mined by `python -m thesaurus.mine` from {', '.join(sources)}; see corpora/README.md\n"
+    rows = {
+        "pieces.tsv": ("# phrase\tLETTERS\tcount\n", sorted(f"{p}\t{l}\t{n}\n" for (p, l), n in t.pieces.items() if kept_piece(p, l, n))),
+        "indicators.tsv": ("# phrase\tkind\tsignalled\tseen\n", sorted(f"{p}\t{k}\t{n}\t{max(n, t.seen[p])}\n" for (p, k), n in t.indicators.items())),
+        "definitions.tsv": ("# phrase\tANSWER\tcount\n", sorted(f"{p}\t{a}\t{n}\n" for (p, a), n in t.definitions.items())),
+        "answers.tsv": ("# ANSWER\tcount\n", sorted(f"{a}\t{n}\n" for a, n in t.answers.items())),
+    }
+    for name, (header, lines) in rows.items():
+        tmp = out / f".{name}.tmp"
+        tmp.write_text(note + header + "".join(lines), encoding="utf-8")
+        tmp.replace(out / name)
+    return {name: len(lines) for name, (_, lines) in rows.items()}
+
+
+def skippable(folder: Path) -> frozenset[str]:
+    """Phrases (as match forms) that may lie between a definition and the wordplay an
+    explanation glossed: links and indicators of every kind."""
+    lines = (line for path in folder.glob("*.txt") for line in path.read_text(encoding="utf-8").splitlines())
+    return frozenset(" ".join(m for _, m in tokens(line)) for line in lines if line.strip() and not line.startswith("#"))
+
+
+def main(argv: list[str]) -> int:
+    args = list(argv)
+    out = Path(__file__).resolve().parent.parent / "corpora"
+    if "--out" in args:
+        i = args.index("--out")
+        out = Path(args[i + 1])
+        del args[i : i + 2]
+    if not args:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    sources = [source(a) for a in args]
+    if missing := [str(p) for p, _ in sources if not p.is_file()]:
+        print(f"mine: cannot read {', '.join(missing)}", file=sys.stderr)
+        return 2
+    links = skippable(out / "indicators")
+    tables = mine(sources, links)
+    sizes = write_tables(tables, out, [f"{p.name} (from line {skip + 1})" if skip else p.name for p, skip in sources])
+    for what, n in sorted(tables.rows.items()):
+        print(f"rows {what}: {n}")
+    for name, n in sizes.items():
+        print(f"{name}: {n} pairs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

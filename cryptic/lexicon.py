@@ -35,11 +35,82 @@ def key(words: Words) -> str:
 
 @functools.cache
 def indicators(kind: str) -> frozenset[Words]:
-    """Every phrase of corpora/indicators/<kind>.txt, as lower-case word tuples."""
+    """Every phrase of corpora/indicators/<kind>.txt, as lower-case word tuples, and the
+    phrases past clues used reliably for the kind (reliable_indicators)."""
     if kind not in KINDS:
         raise ValueError(f"unknown indicator kind {kind!r}")
     text = data_file("corpora", "indicators", f"{kind}.txt").read_text(encoding="utf-8")
-    return frozenset(tuple(line.split()) for line in text.lower().splitlines() if line.strip() and not line.startswith("#"))
+    listed = frozenset(tuple(line.split()) for line in text.lower().splitlines() if line.strip() and not line.startswith("#"))
+    return listed | reliable_indicators().get(kind, frozenset())
+
+
+# ---------------------------------------------------------------- tables mined from past clues
+
+REBUILD = "python -m thesaurus.mine ../shared/corpora/train/fifteensquared-2010-2018.jsonl ../shared/corpora/clues/wordplay-train.jsonl:1000"
+
+
+@functools.cache
+def mined_rows(name: str, columns: int) -> tuple[tuple[str, ...], ...]:
+    """The rows of a table thesaurus.mine wrote (corpora/<name>), each `columns` fields, the
+    last ones counts; a DataError naming the file and the command that rebuilds it."""
+    path = data_file("corpora", name)
+    rows = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != columns or not fields[-1].isdigit():
+            raise DataError(f"{path}:{n}: not a mined table row; rebuild it with `{REBUILD}`")
+        rows.append(tuple(fields))
+    return tuple(rows)
+
+
+def counted(name: str) -> Mapping[str, tuple[tuple[str, int], ...]]:
+    """phrase -> ((letters, count), ...), most counted first, of a mined pair table."""
+    table: dict[str, list[tuple[str, int]]] = {}
+    for phrase, value, count in mined_rows(name, 3):
+        table.setdefault(phrase, []).append((value, int(count)))
+    return MappingProxyType({k: tuple(sorted(v, key=lambda x: -x[1])) for k, v in table.items()})
+
+
+@functools.cache
+def piece_table() -> Mapping[str, tuple[tuple[str, int], ...]]:
+    """phrase -> the letters past clues' wordplay used it for, with counts (tea -> CHAR)."""
+    return counted("pieces.tsv")
+
+
+@functools.cache
+def past_definition_table() -> Mapping[str, tuple[tuple[str, int], ...]]:
+    """definition phrase -> the answers past clues defined by it, with counts."""
+    return counted("definitions.tsv")
+
+
+@functools.cache
+def past_answer_table() -> Mapping[str, int]:
+    """ANSWER -> how many past clues it answered."""
+    return MappingProxyType({answer: int(count) for answer, count in mined_rows("answers.tsv", 2)})
+
+
+# An indicator read off past clues is used when it signalled its kind at least twice, in at
+# least a fifth of the clues it occurs in (so "has", hidden in 2 of 738, is not one), and at
+# least half as often as the kind it signalled most ("accidentally": anagram 9, first 2).
+MIN_SIGNALLED = 2
+MIN_RELIABILITY = 0.2
+MIN_SHARE_OF_BEST = 0.5
+
+
+@functools.cache
+def reliable_indicators() -> Mapping[str, frozenset[Words]]:
+    """kind -> the phrases past clues used reliably as its indicator (corpora/indicators.tsv)."""
+    rows = [(phrase, kind, int(n), int(seen)) for phrase, kind, n, seen in mined_rows("indicators.tsv", 4)]
+    best: dict[str, int] = {}
+    for phrase, _, n, _ in rows:
+        best[phrase] = max(best.get(phrase, 0), n)
+    out: dict[str, set[Words]] = {}
+    for phrase, kind, n, seen in rows:
+        if kind in KINDS and n >= MIN_SIGNALLED and n >= MIN_RELIABILITY * seen and n >= MIN_SHARE_OF_BEST * best[phrase] and not any(c.isdigit() for c in phrase):
+            out.setdefault(kind, set()).add(tuple(phrase.split()))
+    return MappingProxyType({k: frozenset(v) for k, v in out.items()})
 
 
 # A verb indicator takes a particle freely ("worked out", "broken up", "turned round"):

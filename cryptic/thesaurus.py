@@ -21,6 +21,7 @@ from more_itertools import unique_everseen
 from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
+from cryptic.lexicon import past_definition_table, piece_table
 from cryptic.nodes import Enumeration, Letters, Words
 from thesaurus.build import GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 
@@ -755,6 +756,8 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     for v in (key, key[:-2] if key.endswith("'s") else ""):
         for sub in substitutions(tuple(v.split())):
             add(sub, 1.0)
+        for letters, count in piece_table().get(v, ()):
+            add(letters, PAST_PIECE)
     for short in contractions(key):
         add(short, CONTRACTED)
     if len(letters_of(key)) <= 3 and " " not in key:
@@ -830,7 +833,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
+    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration) + past_definitions(key, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
@@ -861,6 +864,23 @@ def listed_words(key: str, enumeration: Enumeration | None) -> tuple[Candidate, 
         return ()
     words = (w for w in substitutions(tuple(key.split())) if len(w) == enumeration.length and is_word(w, enumeration))
     return tuple(Candidate(w, spellings(w)[0][2], LISTED, frequency(w), "r") for w in dict.fromkeys(words))
+
+
+# Past clues' own pairs: a wordplay piece (tea -> CHAR) stands beside the thesaurus's
+# synonyms; a definition (camera holder -> TRIPOD) counts more the more clues used it.
+PAST_PIECE = 0.8
+PAST_DEFINITION = (0.6, 0.8, 0.9)  # used once, twice, three times or more
+
+
+def past_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The answers past clues defined by a normalised phrase, of the enumeration's length."""
+    if enumeration is None:
+        return ()
+    out = []
+    for answer, count in past_definition_table().get(key, ()):
+        if len(answer) == enumeration.length and (spelt := spellings(answer)):
+            out.append(Candidate(answer, spelt[0][2], PAST_DEFINITION[min(count, len(PAST_DEFINITION)) - 1], frequency(answer), "c"))
+    return tuple(out)
 
 
 CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation

@@ -834,6 +834,8 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
     added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration) + past_definitions(key, enumeration)
+    if enumeration is not None and " " in key:
+        added += guessed_definitions(key, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
@@ -876,11 +878,22 @@ def past_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candida
     """The answers past clues defined by a normalised phrase, of the enumeration's length."""
     if enumeration is None:
         return ()
-    out = []
-    for answer, count in past_definition_table().get(key, ()):
-        if len(answer) == enumeration.length and (spelt := spellings(answer)):
-            out.append(Candidate(answer, spelt[0][2], PAST_DEFINITION[min(count, len(PAST_DEFINITION)) - 1], frequency(answer), "c"))
-    return tuple(out)
+    table = past_definition_table()
+    counts: dict[Letters, int] = {}
+    for v in variants(key):  # "a cake", "cake's" are "cake" too
+        for answer, count in table.get(v, ()):
+            if len(answer) == enumeration.length:
+                counts[answer] = max(counts.get(answer, 0), count)
+    return tuple(Candidate(a, spelt[0][2], PAST_DEFINITION[min(n, len(PAST_DEFINITION)) - 1], frequency(a), "c")
+                 for a, n in counts.items() if (spelt := spellings(a)))  # fmt: skip
+
+
+def guessed_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ...]:
+    """The answers whose past definitions say most of a phrase (cryptic.past), weakly."""
+    from cryptic.past import guess_strength, guesses
+
+    return tuple(Candidate(a, spelt[0][2], guess_strength(cover), frequency(a), "l")
+                 for a, _, cover in guesses(key, enumeration.length) if is_word(a, enumeration) and (spelt := spellings(a)))  # fmt: skip
 
 
 CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation

@@ -46,20 +46,9 @@ def gloss_tail(gloss: str) -> str:
 
 def bracket_kind(token: str) -> str | None:
     """Classify letters with [dropped] parts: R[ead] first, [cour]T last, [r]E[t]R[o] alternate..."""
-    pieces = re.findall(r"\[[^\]]*\]|[^\[\]]+", token)
-    kept = [p for p in pieces if not p.startswith("[")]
-    shape = "".join("d" if p.startswith("[") else "k" for p in pieces)
-    if shape == "kd":
-        return "first" if len(kept[0]) == 1 else "curtail"
-    if shape == "dk":
-        return "last" if len(kept[0]) == 1 else "behead"
-    if shape == "dkd":
-        return "middle" if len(kept[0]) <= 2 else "trim"
-    if shape == "kdk":
-        return "outer" if len(kept[0]) == len(kept[1]) == 1 else "gut"
-    if len(pieces) >= 4 and all(len(p) == 1 for p in kept):
-        return "alternate"
-    return None
+    from thesaurus.mine import shape_kind
+
+    return shape_kind(re.findall(r"\[[^\]]*\]|[^\[\]]+", token))
 
 
 def mined(row: dict) -> Iterator[tuple[str, str]]:

@@ -129,7 +129,15 @@ def pick_kind(token: str) -> str | None:
     ('first', 'outer', 'behead', 'alternate')
     """
     marked = re.sub(r"[a-z]+", lambda m: f"[{m.group(0)}]", re.sub(r"[\[\]()]", "", re.sub(r"\[([a-z]+)\]|\(([a-z]+)\)", lambda m: (m.group(1) or m.group(2)).lower(), token)))
-    parts = re.findall(r"\[[^\]]*\]|[^\[\]]+", marked.replace("'", "").replace("’", "").replace("-", ""))
+    return shape_kind(re.findall(r"\[[^\]]*\]|[^\[\]]+", marked.replace("'", "").replace("’", "").replace("-", "")))
+
+
+def shape_kind(parts: list[str]) -> str | None:
+    """The letter-picking kind of a token's parts, '[dropped]' or kept, in order.
+
+    >>> shape_kind(["VER", "[y]"]), shape_kind(["[r]", "E", "[t]", "R", "[o]"])
+    ('curtail', 'alternate')
+    """
     kept = [p for p in parts if not p.startswith("[")]
     shape = "".join("d" if p.startswith("[") else "k" for p in parts)
     if shape == "kd":

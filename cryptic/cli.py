@@ -378,6 +378,9 @@ def cmd_puzzle(a: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cryptic", description="Cryptic crossword clue parser and solver.")
+    from cryptic import __version__
+
+    p.add_argument("--version", action="version", version=f"cryptic {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("parses", help="list a clue's readings, cheapest first")

@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from cryptic.coverage import coverage, pieces
 
+pytestmark = pytest.mark.slow  # coverage reads synonyms from the compiled index
+
 WORDS = ("sailor", "obtain", "aim")  # written for these tests: TAR + GET = "aim"
 
 

@@ -160,12 +160,12 @@ def test_bounds_of_simple_nodes():
 def test_a_verb_indicator_takes_a_particle():
     from cryptic.lexicon import indicators, is_indicator
 
-    assert ("worked",) in indicators("anagram") and ("worked", "out") not in indicators("anagram")
-    assert is_indicator("anagram", ("Worked", "out"))
-    assert not is_indicator("anagram", ("worked", "yesterday"))
+    assert ("mangled",) in indicators("anagram") and ("mangled", "up") not in indicators("anagram")
+    assert is_indicator("anagram", ("Mangled", "up"))
+    assert not is_indicator("anagram", ("mangled", "yesterday"))
     assert not is_indicator("first", ("initially", "out"))  # only verb-like kinds take particles
-    clue = parse_clue("Flexible relatives worked out (9)")
-    assert any(p.wordplay == Anagram(("worked", "out"), ("relatives",)) for p in parses(clue))
+    clue = parse_clue("Flexible relatives mangled up (9)")
+    assert any(p.wordplay == Anagram(("mangled", "up"), ("relatives",)) for p in parses(clue))
 
 
 def test_after_turns_a_charade_round():

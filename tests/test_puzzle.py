@@ -128,6 +128,7 @@ def test_a_puzzle_of_short_clues_is_plain_whatever_its_type(tmp_path):
     assert read_puzzle(write(tmp_path, data)).plain
 
 
+@pytest.mark.slow
 def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
     data = frame()
     for e in data["entries"]:
@@ -136,6 +137,7 @@ def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
 
 
+@pytest.mark.slow
 def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
     from cryptic.parse import parse_clue
     from cryptic.puzzle import plain_candidates, plain_chance, plain_features, plain_ranked
@@ -151,6 +153,7 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
     assert pool and all(w.startswith("A") for w, _, _ in pool)
 
 
+@pytest.mark.slow
 def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_groups():
     from cryptic.parse import parse_clue
     from cryptic.puzzle import plain_candidates
@@ -159,6 +162,7 @@ def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_group
     assert pool[0][0] == "MILLION" and all('"1,000,000"' in why for _, _, why in pool)  # never "1" (ONE, SINGLE) alone
 
 
+@pytest.mark.slow
 def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_candidate():
     from cryptic.nodes import Enumeration
     from cryptic.puzzle import glossed_fits
@@ -177,6 +181,7 @@ def down(col: int) -> Clue:
     return Clue((f"{col + 1}-down",), "", ((0, col), (1, col), (2, col)))
 
 
+@pytest.mark.slow
 def test_crossers_beliefs_lift_the_candidates_that_agree_with_them():
     pool = [("OTHER", 0.3, "other"), ("ASTER", 0.05, "aster")]
     alone = beliefs([ACROSS, down(0)], [pool, []], [None, None])
@@ -186,6 +191,7 @@ def test_crossers_beliefs_lift_the_candidates_that_agree_with_them():
     assert crossed[1][0][0] == "ALE"
 
 
+@pytest.mark.slow
 def test_a_word_that_fits_sure_crossers_is_proposed():
     downs = [down(k) for k in range(5)]
     pools = [[]] + [[(w, 0.95, w)] for w in ("TOP", "INK", "GAS", "EGG", "RAT")]
@@ -200,6 +206,7 @@ WORDS = ("ASTER", "OTHER", "NOTED", "ALIEN", "SLATE", "TENOR", "RATES")
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(WORDS), st.floats(0.0, 1.0)), max_size=6),
        st.lists(st.tuples(st.sampled_from(("ALE", "OAT", "SEA", "TEN")), st.floats(0.0, 1.0)), max_size=3))  # fmt: skip
+@pytest.mark.slow
 def test_beliefs_are_each_clues_likeliest_answers(across, crosser):
     pools = [[(w, score, w) for w, score in dict(pool).items()] for pool in (across, crosser)]
     out = beliefs([ACROSS, down(0)], pools, [None, None])
@@ -234,6 +241,7 @@ def test_cross_references_name_the_clues_they_use():
     assert substituted("Seal for 12ac, 7dn (5)", refs, {3: "IONIC", 2: "MODE"}) == "Seal for ionic mode (5)"
 
 
+@pytest.mark.slow
 def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
     data = frame()
     data["entries"][1]["clue"] = "Toned, worked out, like 1dn (5)"
@@ -247,6 +255,7 @@ def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
     assert cross_referenced(clues, refs, pools, {0: 0}, [None] * 4) == []  # 1dn not placed yet
 
 
+@pytest.mark.slow
 def test_a_candidate_with_other_word_breaks_than_the_enumeration_weighs_little():
     from cryptic.parse import parse_enumeration
     from cryptic.puzzle import domain
@@ -288,6 +297,7 @@ def test_only_answers_their_own_clues_gave_lend_letters_to_re_solves():
     assert lending({0: 0, 1: 0, 2: 0}, believed, pools) == {0: 0}
 
 
+@pytest.mark.slow
 def test_an_open_light_is_refilled_with_words_not_placed_already():
     from cryptic.puzzle import refills
 

@@ -84,7 +84,7 @@ def test_batch_contract_order_ids_and_errors(tmp_path, capsys):
 
 
 def test_bad_batch_lines_need_no_thesaurus():
-    out = json.loads(solve_line((("x", "(5)", None), 5, 1.0)))
+    out = json.loads(solve_line((("x", "(5)", None, None), 5, 1.0)))
     assert out["error"] and out["candidates"] == []
 
 
@@ -129,6 +129,7 @@ def test_a_reading_that_verifies_two_answers_verifies_neither():
     assert out["DASH"].verified and not out["RACE"].verified
 
 
+@pytest.mark.slow
 def test_answers_with_other_word_breaks_than_the_enumeration_rank_low():
     # REQUIRED is a word, but not one of two and six letters
     from cryptic import thesaurus as th
@@ -155,6 +156,7 @@ def test_a_piece_two_steps_away_makes_an_unverified_answer_a_strong_definition_g
     assert not chap.verified and "CAP two steps from its words" in chap.explanation
 
 
+@pytest.mark.slow
 def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away():
     from cryptic.parse import parse_enumeration
 
@@ -167,6 +169,7 @@ def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away()
     assert list(parse_solutions(lone, 100.0, [], parse_enumeration("3"), "C?P", fitting=("CAP",))) == []
 
 
+@pytest.mark.slow
 def test_an_anagram_and_a_short_piece_spell_words_the_definition_did_not_give():
     from cryptic.parse import parse_enumeration
 
@@ -194,6 +197,7 @@ def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_a
     assert best.answer == "TIDEMARK"
 
 
+@pytest.mark.slow
 def test_a_second_definition_an_answer_s_gloss_says_counts_only_with_crossing_letters():
     from cryptic import thesaurus as th
     from cryptic.parse import parse_enumeration

@@ -30,6 +30,7 @@ def test_an_anagram_keeps_its_letters(fodder):
 
 
 @given(st.lists(word, min_size=1, max_size=3), st.integers(2, 6))
+@pytest.mark.slow
 def test_a_hidden_word_is_a_substring_of_its_fodder(words, n):
     fodder = tuple(w.lower() for w in words)
     for out in evaluate(Hidden(("in",), fodder, False), Constraint(n, n)):
@@ -74,6 +75,7 @@ def test_length_bounds_contain_every_output(node):
         assert lo <= len(out) <= hi
 
 
+@pytest.mark.slow
 def test_a_hidden_word_is_neither_a_words_stem_nor_a_form_of_one():
     assert "GERMAN" not in set(evaluate(Hidden(("in",), ("germany",), False), exactly(6, None)))
     assert next(derive(Hidden(("in",), ("creeps",), False), "CREEP"), None) is None
@@ -162,6 +164,7 @@ def test_the_longer_half_of_an_odd_word_can_go_inside_another():
     assert next(derive(node, "AHELB")).parts[0].letters == "HEL"
 
 
+@pytest.mark.slow
 def test_a_hidden_word_reaches_the_first_and_last_words_of_its_fodder():
     assert set(evaluate(Hidden(("in",), ("tub", "in", "gold"), False), exactly(4, None))) == {"BING"}
     fodder = ("ground", "underfoot", "for")
@@ -198,6 +201,7 @@ def test_a_subtractions_part_keeps_its_own_tree():
     assert "reversed" in describe(d)
 
 
+@pytest.mark.slow
 def test_evaluation_and_derivation_stop_at_the_deadline():
     tree = Concat((Synonym(("sailor",)), Anagram(("wild",), ("pleat", "rods"))))
     with pytest.raises(Cut), within(time.monotonic() - 1):
@@ -207,6 +211,7 @@ def test_evaluation_and_derivation_stop_at_the_deadline():
     assert next(derive(tree, "ABPETALSROD"), None) is not None  # no deadline outside the block
 
 
+@pytest.mark.slow
 def test_one_charade_or_container_piece_may_be_a_synonym_of_a_synonym():
     from cryptic.wordplay import derivation, loose_derivation
 
@@ -232,6 +237,7 @@ def test_every_output_is_made_of_one_of_the_letter_bags(node):
         assert all("".join(sorted(out)) in bags for out in list(evaluate(node, ANY))[:20])
 
 
+@pytest.mark.slow
 def test_letter_bags_take_short_synonym_pieces_and_keep_away_from_lossy_trees():
     from cryptic.wordplay import letter_bags
 

@@ -208,3 +208,10 @@ def test_a_second_definition_an_answer_s_gloss_says_counts_only_with_crossing_le
     said = [s for s in parse_solutions(reading, 100.0, defined, enum, ".E.R", fitting=("PEER", "LEER", "REAR")) if s.answer == "PEER"]
     assert said and not said[0].verified and said[0].explanation.endswith("(its gloss says the second definition)")
     assert "PEER" not in {s.answer for s in parse_solutions(reading, 100.0, defined, enum, None)}  # no crossing letters, no such answer
+
+
+@pytest.mark.slow
+def test_with_nothing_else_the_words_fitting_the_crossing_letters_are_answers():
+    out = solve(parse_clue("Qwzx vbnq (6)"), "EVENL?").solutions
+    assert out and all(s.answer.startswith("EVENL") and not s.verified for s in out)
+    assert solve(parse_clue("Qwzx vbnq (6)")).solutions == []  # without letters, nothing to go on

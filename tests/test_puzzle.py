@@ -319,3 +319,17 @@ def test_a_word_only_fitting_its_crossers_is_only_as_sure_as_they_are():
     pools[1] = [("ALE", 0.6, "ale")]  # its own clue gave it: its belief stands
     assert confidences([ACROSS, first_down], pools, picked)[1] == 1.0
     assert confidences([first_down], [[]], {0: ("ALE", 1.0, "")}) == {0: 0.0}  # fitted to nothing: unsure
+
+
+def test_an_ipuz_whose_solution_the_package_refuses_is_read_without_it(tmp_path):
+    from cryptic.puzzle import read_puzzle
+
+    doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 1},
+           "puzzle": [[1, 0, 0]], "clues": {"Across": [[1, "Feline (3)"]]}, "solution": [["C", "A", 5]]}  # fmt: skip
+    path = tmp_path / "odd.ipuz"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    p = read_puzzle(str(path))
+    assert [(e.id, e.clue, e.solution) for e in p.entries] == [("1-across", "Feline (3)", None)]
+    path.write_text(json.dumps({**doc, "dimensions": "wide"}), encoding="utf-8")
+    with pytest.raises(Exception, match="not a readable .ipuz file"):
+        read_puzzle(str(path))

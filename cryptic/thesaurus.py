@@ -823,7 +823,8 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
         return
     strong = sum(1 for c in near if c.strength > TWO_HOP)  # near is sorted: these come first
     yield from near[:strong]
-    far = far_candidates(*far_definitions(key, enumeration), letters_of(key))
+    near_letters = {c.letters for c in near}  # the answers of past clues and glosses are near too
+    far = (c for c in far_candidates(*far_definitions(key, enumeration), letters_of(key)) if c.letters not in near_letters)
     yield from heapq.merge(near[strong:], far, key=candidate_order) if strong < len(near) else far
 
 

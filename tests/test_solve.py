@@ -101,7 +101,7 @@ def test_definition_only_answers_the_rest_of_the_clue_partly_spells_rank_higher(
     weak = [Candidate(w, w, 0.9, 4.0, "s") for w in ("GOALIE", "INTENT", "OBJECT", "TARGET")]
     found = {s.answer: s for s in definition_only(clue, lambda span: weak if span == ("aim",) else [])}
     assert set(found) == {"GOALIE", "INTENT", "OBJECT", "TARGET"}
-    assert found["TARGET"].features[-1] == 1.0
+    assert found["TARGET"].features[5] == 1.0  # covered whole
     assert "wordplay pieces (6 of 6 letters): TAR (Sailor) + GET (obtain)" in found["TARGET"].explanation
     assert all(found["TARGET"].score > found[w].score for w in ("GOALIE", "INTENT", "OBJECT"))
 
@@ -164,7 +164,7 @@ def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away()
     found = list(parse_solutions(reading, 100.0, [], parse_enumeration("4"), "C??P", fitting=("CHAP", "CHOP")))
     assert [s.answer for s in found] == ["CHAP"] and not found[0].verified
     assert found[0].explanation.endswith("(CAP two steps from its words) (definition not confirmed)")
-    assert found[0].features[-1] < 1.0  # the loose piece counts half
+    assert found[0].features[5] < 1.0  # the loose piece counts half
     lone = Parse(("zorb",), (), Synonym(("seal",)), True)  # a second definition two steps away is no evidence
     assert list(parse_solutions(lone, 100.0, [], parse_enumeration("3"), "C?P", fitting=("CAP",))) == []
 

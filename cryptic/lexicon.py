@@ -53,9 +53,13 @@ REBUILD = "python -m thesaurus.mine ../shared/corpora/train/fifteensquared-2010-
 def mined_rows(name: str, columns: int) -> tuple[tuple[str, ...], ...]:
     """The rows of a table thesaurus.mine wrote (corpora/<name>), each `columns` fields, the
     last ones counts; a DataError naming the file and the command that rebuilds it."""
-    path = data_file("corpora", name)
+    try:
+        path = data_file("corpora", name)
+        text = path.read_text(encoding="utf-8")
+    except (DataError, OSError, UnicodeDecodeError):
+        raise DataError(f"the mined table corpora/{name} is missing or unreadable; rebuild it with `{REBUILD}` or reinstall cryptic") from None
     rows = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), 1):
         if not line or line.startswith("#"):
             continue
         fields = line.split("\t")

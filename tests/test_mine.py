@@ -127,3 +127,15 @@ def test_a_mined_piece_occurs_in_its_answer(piece, answer):
     m = mine_row(row("Boy hut", answer, f"{piece} (boy)"), LINKS)
     for _, got in m.pieces:
         assert in_role(got, answer)
+
+
+def test_a_missing_table_names_itself_and_the_command(tmp_path, monkeypatch):
+    monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
+    lexicon.mined_rows.cache_clear()
+    try:
+        lexicon.mined_rows("answers.tsv", 2)
+        raise AssertionError("a missing table was read")
+    except lexicon.DataError as e:
+        assert "corpora/answers.tsv" in str(e) and "thesaurus.mine" in str(e)
+    finally:
+        lexicon.mined_rows.cache_clear()

@@ -442,7 +442,7 @@ def skippable(folder: Path) -> frozenset[str]:
 
 def main(argv: list[str]) -> int:
     args = list(argv)
-    out = Path(__file__).resolve().parent.parent / "corpora"
+    corpora = out = Path(__file__).resolve().parent.parent / "corpora"
     if "--out" in args:
         i = args.index("--out")
         out = Path(args[i + 1])
@@ -454,7 +454,7 @@ def main(argv: list[str]) -> int:
     if missing := [str(p) for p, _ in sources if not p.is_file()]:
         print(f"mine: cannot read {', '.join(missing)}", file=sys.stderr)
         return 2
-    links = skippable(out / "indicators")
+    links = skippable(corpora / "indicators")
     tables = mine(sources, links)
     sizes = write_tables(tables, out, [f"{p.name} (from line {skip + 1})" if skip else p.name for p, skip in sources])
     for what, n in sorted(tables.rows.items()):

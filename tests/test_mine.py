@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import string
 
+import pytest
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -94,19 +96,6 @@ def test_tables_round_trip_through_their_files(tmp_path, monkeypatch):
             f.cache_clear()
 
 
-def test_a_corrupt_table_names_itself_and_the_command(tmp_path, monkeypatch):
-    (tmp_path / "pieces.tsv").write_text("tea\tCHA\n", encoding="utf-8")
-    monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
-    lexicon.mined_rows.cache_clear()
-    try:
-        lexicon.mined_rows("pieces.tsv", 3)
-        raise AssertionError("a corrupt table was read")
-    except lexicon.DataError as e:
-        assert "pieces.tsv:1" in str(e) and "thesaurus.mine" in str(e)
-    finally:
-        lexicon.mined_rows.cache_clear()
-
-
 def test_pick_kinds():
     assert pick_kind("VER[y]") == "curtail" and pick_kind("[cour]T") == "last" and pick_kind("B[lad]E") == "outer"
 
@@ -129,13 +118,15 @@ def test_a_mined_piece_occurs_in_its_answer(piece, answer):
         assert in_role(got, answer)
 
 
-def test_a_missing_table_names_itself_and_the_command(tmp_path, monkeypatch):
+@pytest.mark.parametrize("content, where", [(None, "corpora/answers.tsv"), ("CHA\n", "answers.tsv:1")])
+def test_a_missing_or_corrupt_table_names_itself_and_the_command(tmp_path, monkeypatch, content, where):
+    if content is not None:
+        (tmp_path / "answers.tsv").write_text(content, encoding="utf-8")
     monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
     lexicon.mined_rows.cache_clear()
     try:
-        lexicon.mined_rows("answers.tsv", 2)
-        raise AssertionError("a missing table was read")
-    except lexicon.DataError as e:
-        assert "corpora/answers.tsv" in str(e) and "thesaurus.mine" in str(e)
+        with pytest.raises(lexicon.DataError) as e:
+            lexicon.mined_rows("answers.tsv", 2)
+        assert where in str(e.value) and "thesaurus.mine" in str(e.value)
     finally:
         lexicon.mined_rows.cache_clear()

@@ -6,7 +6,10 @@ The fitting clues are kept apart from the ones accuracy is reported on: the last
 cryptonite-dev.jsonl (clue-bench reports on the first 1,000) and rows of wordplay-train.jsonl.
 Every candidate's features are recorded once; climbing only re-scores them.
 
-usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--save F | --load F] [--write]
+With --reveal F every clue is solved with a seeded share F of its answer's letters shown, and
+the weights written are those the solver uses when crossing letters are given.
+
+usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--reveal F] [--save F | --load F] [--write]
 """
 
 from __future__ import annotations
@@ -29,11 +32,22 @@ def letters(s: str) -> str:
     return "".join(ch for ch in s.upper() if "A" <= ch <= "Z")
 
 
-def features_of(item: tuple[str, str, float]) -> tuple[str, list]:
-    """(gold answer, [(answer, features)]) for one clue."""
-    clue, answer, timeout = item
+def revealed(answer: str, share: float, seed: str) -> str | None:
+    """The answer's letters with a seeded random share of them shown, the others '?' (None:
+    no letters shown), as crossing letters in a half-solved grid show them."""
+    if share <= 0:
+        return None
+    word = letters(answer)
+    rng = random.Random(seed)
+    shown = set(rng.sample(range(len(word)), round(share * len(word))))
+    return "".join(ch if i in shown else "?" for i, ch in enumerate(word))
+
+
+def features_of(item: tuple[str, str, float, str | None]) -> tuple[str, list]:
+    """(gold answer, [(answer, features)]) for one clue (solved with the pattern, if any)."""
+    clue, answer, timeout, pattern = item
     try:
-        out = solve(parse_clue(clue), timeout=timeout)
+        out = solve(parse_clue(clue), pattern, timeout=timeout)
     except ClueError:
         return letters(answer), []
     return letters(answer), [(s.answer, s.features) for s in out.solutions[:60]]
@@ -101,7 +115,8 @@ def main() -> int:
     ap.add_argument("--train", type=int, default=150, help="clues from wordplay-train")
     ap.add_argument("--timeout", type=float, default=5.0)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/ranking.json")
+    ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/ranking.json (with --reveal: ranking-letters.json)")
+    ap.add_argument("--reveal", type=float, default=0.0, help="solve with this share of each answer's letters shown (fits the weights used with crossing letters)")
     ap.add_argument("--save", help="write the recorded candidates' features here (JSON)")
     ap.add_argument("--load", help="read recorded features instead of solving")
     a = ap.parse_args()
@@ -110,18 +125,18 @@ def main() -> int:
     else:
         dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
         train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
-        items = [(r["clue"], r["answer"], a.timeout) for r in dev + train]
+        items = [(r["clue"], r["answer"], a.timeout, revealed(r["answer"], a.reveal, r.get("id", r["clue"]))) for r in dev + train]
         with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
             data = pool.map(features_of, items, chunksize=1)
         if a.save:
             Path(a.save).write_text(json.dumps(data))
-    start = dict(ranking())
+    start = dict(ranking(with_letters=a.reveal > 0))
     fitted = calibrate(data, climb(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
     print(f"log-likelihood per candidate: {log_likelihood(data, start, 1, 0):.4f} before, {log_likelihood(data, fitted, 1, 0):.4f} after")
     print(json.dumps(fitted, indent=2))
     if a.write:
-        path = ROOT / "corpora" / "ranking.json"
+        path = ROOT / "corpora" / ("ranking-letters.json" if a.reveal > 0 else "ranking.json")
         doc = json.loads(path.read_text())["_doc"]
         path.write_text(json.dumps({"_doc": doc, **{k: round(v, 3) for k, v in fitted.items()}}, indent=2) + "\n")
     return 0

@@ -80,9 +80,10 @@ class Outcome:
     parses: int = 0
 
 
-def ranking() -> Mapping[str, float]:
-    """Weights of the answer score, from corpora/ranking.json."""
-    return number_table("ranking.json")
+def ranking(with_letters: bool = False) -> Mapping[str, float]:
+    """Weights of the answer score, from corpora/ranking.json (with crossing letters given,
+    corpora/ranking-letters.json: fitted on clues solved so)."""
+    return number_table("ranking-letters.json" if with_letters else "ranking.json")
 
 
 def past_share(answer: Letters) -> float:
@@ -208,6 +209,9 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if not found:  # nothing else: the few words that fit the crossing letters, commonest first
         for s in fitting_only(clue, fitting):
             put(s)
+    if pattern is not None:  # with crossing letters the evidence weighs otherwise
+        letters_weights = ranking(with_letters=True)
+        found = {a: replace(s, score=score(*s.features, w=letters_weights)) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
             found[answer] = replace(s, score=s.score * MISFIT)

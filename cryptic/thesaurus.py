@@ -4,15 +4,19 @@ answer lexicon. Pure and cached; the index is built on first use (thesaurus.buil
 from __future__ import annotations
 
 import bisect
+import contextlib
 import functools
 import heapq
 import itertools
 import math
 import os
 import re
+import shutil
 import sqlite3
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -99,18 +103,36 @@ class Graph:
 
 
 def folder():
-    """The index folder, built on first use."""
-    from thesaurus.paths import index_path
+    """The index folder, built on first use: by one process only, while any others started
+    at the same time wait for it (a lock file beside it) and then use it."""
+    path = index_folder()
+    if (path / "lexicon.sqlite").exists():
+        return path
+    with build_lock(path.parent / f"{path.name}.lock"):
+        if not (path / "lexicon.sqlite").exists():  # not built meanwhile by another process
+            from thesaurus.build import build
 
-    path = index_path()
-    if not (path / "lexicon.sqlite").exists():
-        from thesaurus.build import build
-
-        try:
-            build(path)
-        except Exception as e:  # any failure of the one-off build is reported, not traced
-            raise DataError(f"could not build the thesaurus index {path}: {e}") from None
+            try:
+                build(path)
+            except Exception as e:  # any failure of the one-off build is reported, not traced
+                raise DataError(f"could not build the thesaurus index {path}: {e}") from None
     return path
+
+
+@contextlib.contextmanager
+def build_lock(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on a file for the block (where the system has fcntl locks)."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: concurrent first runs may both build; the last rename wins
+        yield
+        return
+    with open(lock, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def corrupt(path) -> DataError:
@@ -125,15 +147,33 @@ def connection() -> sqlite3.Connection:
 
 @functools.cache
 def _connection(_pid: int) -> sqlite3.Connection:
-    path = folder() / "lexicon.sqlite"
+    db = complete_db(folder() / "lexicon.sqlite")
+    if db is None:  # damaged on disk since it was built: built again, once
+        print(f"the thesaurus index {index_folder()} is damaged; building it again", file=sys.stderr, flush=True)
+        shutil.rmtree(index_folder(), ignore_errors=True)
+        db = complete_db(folder() / "lexicon.sqlite")
+        if db is None:
+            raise corrupt(index_folder())
+    return db
+
+
+def index_folder() -> Path:
+    """Where the index is (built or not)."""
+    from thesaurus.paths import index_path
+
+    return index_path()
+
+
+def complete_db(path: Path) -> sqlite3.Connection | None:
+    """The lexicon database, read-only, or None when it is not a complete one."""
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        complete = db.execute("SELECT value FROM meta WHERE key = 'complete'").fetchone()
+        if db.execute("SELECT value FROM meta WHERE key = 'complete'").fetchone():
+            return db
+        db.close()
     except sqlite3.DatabaseError:
-        complete = None
-    if not complete:
-        raise corrupt(path.parent)
-    return db
+        pass
+    return None
 
 
 ARRAYS = ("indptr", "indices", "codes", "by_length", "length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "spelt_keys", "ed", "own_plural", "inflect_indptr", "inflect_ids", "inflect_tags", "lemma_indptr", "lemma_ids", "lemma_tags")

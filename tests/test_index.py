@@ -1,0 +1,54 @@
+"""The thesaurus index's first build: one process builds it while others wait; a damaged one
+is built again. (The build itself is faked here: the real one takes a minute.)"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+import time
+
+from cryptic import thesaurus as th
+
+
+def fake_build(calls):
+    def build(path):
+        with open(calls, "a") as f:
+            f.write("x")
+        time.sleep(0.5)
+        path.mkdir(parents=True)
+        db = sqlite3.connect(path / "lexicon.sqlite")
+        db.executescript("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('complete', 'yes');")
+        db.commit()
+        db.close()
+        return path
+
+    return build
+
+
+def test_concurrent_first_runs_build_the_index_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("CRYPTIC_CACHE", str(tmp_path / "cache"))
+    calls = tmp_path / "calls"
+    monkeypatch.setattr("thesaurus.build.build", fake_build(calls))
+    workers = [multiprocessing.get_context("fork").Process(target=th.folder) for _ in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(30)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    assert calls.read_text() == "x"
+
+
+def test_a_damaged_index_is_built_again_with_one_message(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CRYPTIC_CACHE", str(tmp_path / "cache"))
+    calls = tmp_path / "calls"
+    monkeypatch.setattr("thesaurus.build.build", fake_build(calls))
+    folder = th.folder()
+    (folder / "lexicon.sqlite").write_bytes(b"not a database")
+    th._connection.cache_clear()
+    try:
+        db = th._connection(-1)
+        assert db.execute("SELECT value FROM meta").fetchone() == ("yes",)
+    finally:
+        th._connection.cache_clear()
+    assert calls.read_text() == "xx"
+    assert capsys.readouterr().err.count("is damaged; building it again") == 1

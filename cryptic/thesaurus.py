@@ -128,7 +128,11 @@ def build_lock(lock: Path) -> Iterator[None]:
         yield
         return
     with open(lock, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("waiting for another process that is building the thesaurus index...", file=sys.stderr, flush=True)
+            fcntl.flock(f, fcntl.LOCK_EX)
         try:
             yield
         finally:

@@ -438,7 +438,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
 
     target = target or index_path()
     started = time.monotonic()
-    print("building the thesaurus index (once; about two minutes)...", file=log, flush=True)
+    print("building the thesaurus index (once; about a minute)...", file=log, flush=True)
     related: dict[str, dict[str, str]] = {}
     for phrase, answer, code in chain_relations(wordnet(), moby_path()):
         if PHRASE.match(phrase) and PHRASE.match(answer):

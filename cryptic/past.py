@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 import heapq
 import math
+import os
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import NamedTuple
 
 from cryptic.lexicon import past_definition_table
@@ -43,7 +43,36 @@ def terms(key: str) -> set[str]:
 
 @functools.cache
 def past_index() -> PastIndex:
-    """The turned-round bags of past definitions (made once, on first use)."""
+    """The turned-round bags of past definitions: made once beside the thesaurus index (a
+    third of a second) and read from there after (a few milliseconds)."""
+    import hashlib
+    import pickle
+
+    from cryptic.data import data_file
+    from thesaurus.paths import index_path
+
+    digest = hashlib.sha1(data_file("corpora", "definitions.tsv").read_bytes()).hexdigest()[:16]
+    path = index_path().parent / f"{index_path().name}-past-{digest}.pickle"
+    try:
+        with open(path, "rb") as f:
+            found = pickle.load(f)
+        if isinstance(found, PastIndex):
+            return found
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        pass  # not made yet, or damaged: made again
+    index = made_index()
+    try:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(index, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache: made again next time
+    return index
+
+
+def made_index() -> PastIndex:
+    """The turned-round bags of past definitions, made from corpora/definitions.tsv."""
     bags: dict[Letters, dict[str, int]] = {}
     for phrase, pairs in past_definition_table().items():
         words = terms(phrase)
@@ -57,7 +86,7 @@ def past_index() -> PastIndex:
         for w, n in bags[answer].items():
             postings.setdefault(w, []).append((row, n))
     sizes = tuple(sum(bags[a].values()) for a in answers)
-    return PastIndex(answers, sizes, MappingProxyType({w: tuple(p) for w, p in postings.items()}), sum(sizes) / max(1, len(sizes)))
+    return PastIndex(answers, sizes, {w: tuple(p) for w, p in postings.items()}, sum(sizes) / max(1, len(sizes)))
 
 
 def idf(index: PastIndex, word: str) -> float:

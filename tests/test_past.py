@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from types import MappingProxyType
 
 import pytest
@@ -28,11 +29,10 @@ TABLE = MappingProxyType({
 def table(monkeypatch):
     monkeypatch.setattr(past, "past_definition_table", lambda: TABLE)
     monkeypatch.setattr(th, "past_definition_table", lambda: TABLE)
-    past.past_index.cache_clear()
+    monkeypatch.setattr(past, "past_index", functools.cache(past.made_index))  # not the cached file of the real table
     past.guesses.cache_clear()
     th.near_candidates.cache_clear()
     yield
-    past.past_index.cache_clear()
     past.guesses.cache_clear()
     th.near_candidates.cache_clear()
 

@@ -1,6 +1,6 @@
-"""Past clues' definitions as a reverse dictionary: BM25 over the phrases that defined each
-answer (corpora/definitions.tsv), for a definition no past clue used word for word
-("holder for a camera" -> TRIPOD, from "camera holder")."""
+"""Past clues' definitions as answers: those a past clue used word for word (camera holder ->
+TRIPOD), and, as a reverse dictionary, BM25 over the phrases that defined each answer
+(corpora/definitions.tsv) for a definition no past clue used word for word."""
 
 from __future__ import annotations
 
@@ -11,8 +11,13 @@ import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from cryptic import thesaurus as th
 from cryptic.lexicon import past_definition_table
-from cryptic.nodes import Letters
+from cryptic.nodes import Enumeration, Letters
+
+# A definition past clues used counts more the more clues used it; once is already above a
+# direct relation's threshold (wordplay.SECOND_DEFINITION, 0.51), so the wordplay can verify it.
+PAST_DEFINITION = (0.6, 0.8, 0.9)  # used once, twice, three times or more
 
 BM25_K1 = 1.2  # the usual BM25 constants
 BM25_B = 0.75
@@ -34,11 +39,32 @@ class PastIndex(NamedTuple):
     mean_size: float
 
 
+def defined(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ...]:
+    """The answers past clues defined by a normalised phrase (or one of its lookup variants:
+    "a cake", "cake's" are "cake" too), of the enumeration's length."""
+    if enumeration is None:
+        return ()
+    table = past_definition_table()
+    counts: dict[Letters, int] = {}
+    for v in th.variants(key):
+        for answer, count in table.get(v, ()):
+            if len(answer) == enumeration.length:
+                counts[answer] = max(counts.get(answer, 0), count)
+    return tuple(th.Candidate(a, spelt[0][2], PAST_DEFINITION[min(n, len(PAST_DEFINITION)) - 1], th.frequency(a), "c")
+                 for a, n in counts.items() if (spelt := th.spellings(a)))  # fmt: skip
+
+
+def guessed(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ...]:
+    """The answers whose past definitions say most of a phrase of several words, weakly."""
+    if enumeration is None or " " not in key:
+        return ()
+    return tuple(th.Candidate(a, spelt[0][2], guess_strength(cover), th.frequency(a), "l")
+                 for a, _, cover in guesses(key, enumeration.length) if th.is_word(a, enumeration) and (spelt := th.spellings(a)))  # fmt: skip
+
+
 def terms(key: str) -> set[str]:
     """A normalised phrase's content words, by lemma, as the gloss index reads them."""
-    from cryptic.thesaurus import phrase_keys
-
-    return phrase_keys(key)
+    return th.phrase_keys(key)
 
 
 @functools.cache

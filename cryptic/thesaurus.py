@@ -25,7 +25,7 @@ from more_itertools import unique_everseen
 from cryptic.data import DataError
 from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
-from cryptic.lexicon import past_definition_table, piece_table
+from cryptic.lexicon import piece_table
 from cryptic.nodes import Enumeration, Letters, Words
 from thesaurus.build import GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 
@@ -878,9 +878,10 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
-    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration) + past_definitions(key, enumeration)
-    if enumeration is not None and " " in key:
-        added += guessed_definitions(key, enumeration)
+    from cryptic import past  # past clues' definitions: exact, then guessed
+
+    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
+    added += past.defined(key, enumeration) + past.guessed(key, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
@@ -913,32 +914,8 @@ def listed_words(key: str, enumeration: Enumeration | None) -> tuple[Candidate, 
     return tuple(Candidate(w, spellings(w)[0][2], LISTED, frequency(w), "r") for w in dict.fromkeys(words))
 
 
-# Past clues' own pairs: a wordplay piece (tea -> CHAR) stands beside the thesaurus's
-# synonyms; a definition (camera holder -> TRIPOD) counts more the more clues used it.
+# Past clues' wordplay pieces (tea -> CHAR) stand beside the thesaurus's synonyms.
 PAST_PIECE = 0.8
-PAST_DEFINITION = (0.6, 0.8, 0.9)  # used once, twice, three times or more
-
-
-def past_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
-    """The answers past clues defined by a normalised phrase, of the enumeration's length."""
-    if enumeration is None:
-        return ()
-    table = past_definition_table()
-    counts: dict[Letters, int] = {}
-    for v in variants(key):  # "a cake", "cake's" are "cake" too
-        for answer, count in table.get(v, ()):
-            if len(answer) == enumeration.length:
-                counts[answer] = max(counts.get(answer, 0), count)
-    return tuple(Candidate(a, spelt[0][2], PAST_DEFINITION[min(n, len(PAST_DEFINITION)) - 1], frequency(a), "c")
-                 for a, n in counts.items() if (spelt := spellings(a)))  # fmt: skip
-
-
-def guessed_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ...]:
-    """The answers whose past definitions say most of a phrase (cryptic.past), weakly."""
-    from cryptic.past import guess_strength, guesses
-
-    return tuple(Candidate(a, spelt[0][2], guess_strength(cover), frequency(a), "l")
-                 for a, _, cover in guesses(key, enumeration.length) if is_word(a, enumeration) and (spelt := spellings(a)))  # fmt: skip
 
 
 CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation

@@ -28,7 +28,6 @@ TABLE = MappingProxyType({
 @pytest.fixture
 def table(monkeypatch):
     monkeypatch.setattr(past, "past_definition_table", lambda: TABLE)
-    monkeypatch.setattr(th, "past_definition_table", lambda: TABLE)
     monkeypatch.setattr(past, "past_index", functools.cache(past.made_index))  # not the cached file of the real table
     past.guesses.cache_clear()
     th.near_candidates.cache_clear()

@@ -26,8 +26,9 @@ def main() -> int:
     a = ap.parse_args()
     links = skippable(ROOT / "corpora" / "indicators")
     rows = [json.loads(line) for line in open(a.corpus, encoding="utf-8")][: a.rows]
-    pieces = {p for r in rows for p in mine_row(r, links).pieces}
-    defs = {(d, th.letters_of(r["answer"])) for r in rows for d in mine_row(r, links).definitions}
+    mined = [(mine_row(r, links), th.letters_of(r["answer"])) for r in rows]
+    pieces = {p for m, _ in mined for p in m.pieces}
+    defs = {(d, answer) for m, answer in mined for d in m.definitions}
     table, past = lexicon.piece_table(), lexicon.past_definition_table()
     in_table = sum(1 for p, l in pieces if any(x == l for x, _ in table.get(p, ())))
     known = sum(1 for p, l in pieces if l in th.synonym_table(p))

@@ -49,10 +49,10 @@ def indicators(kind: str) -> frozenset[Words]:
 REBUILD = "python -m thesaurus.mine ../shared/corpora/train/fifteensquared-2010-2018.jsonl ../shared/corpora/clues/wordplay-train.jsonl:1000"
 
 
-@functools.cache
 def mined_rows(name: str, columns: int) -> tuple[tuple[str, ...], ...]:
     """The rows of a table thesaurus.mine wrote (corpora/<name>), each `columns` fields, the
-    last ones counts; a DataError naming the file and the command that rebuilds it."""
+    last ones counts; a DataError naming the file and the command that rebuilds it. (Read
+    once, by the cached table that holds them.)"""
     try:
         path = data_file("corpora", name)
         text = path.read_text(encoding="utf-8")

@@ -78,7 +78,8 @@ def past_index() -> PastIndex:
     from thesaurus.paths import index_path
 
     digest = hashlib.sha1(data_file("corpora", "definitions.tsv").read_bytes()).hexdigest()[:16]
-    path = index_path().parent / f"{index_path().name}-past-{digest}.pickle"
+    beside = index_path()
+    path = beside.parent / f"{beside.name}-past-{digest}.pickle"
     try:
         with open(path, "rb") as f:
             found = pickle.load(f)

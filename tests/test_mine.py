@@ -85,14 +85,14 @@ def test_tables_round_trip_through_their_files(tmp_path, monkeypatch):
     t.seen.update({"mixed": 9})
     write_tables(t, tmp_path, ["a.jsonl"])
     monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
-    for f in (lexicon.mined_rows, lexicon.piece_table, lexicon.past_definition_table):
+    for f in (lexicon.piece_table, lexicon.past_definition_table):
         f.cache_clear()
     try:
         assert dict(lexicon.piece_table()) == {"tea": (("CHA", 3),), "boy": (("LAD", 2),)}
         assert dict(lexicon.past_definition_table()) == {"remote hut": (("CHALET", 1),)}
         assert lexicon.mined_rows("indicators.tsv", 4) == (("mixed", "anagram", "4", "9"),)
     finally:
-        for f in (lexicon.mined_rows, lexicon.piece_table, lexicon.past_definition_table):
+        for f in (lexicon.piece_table, lexicon.past_definition_table):
             f.cache_clear()
 
 
@@ -123,10 +123,6 @@ def test_a_missing_or_corrupt_table_names_itself_and_the_command(tmp_path, monke
     if content is not None:
         (tmp_path / "answers.tsv").write_text(content, encoding="utf-8")
     monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
-    lexicon.mined_rows.cache_clear()
-    try:
-        with pytest.raises(lexicon.DataError) as e:
-            lexicon.mined_rows("answers.tsv", 2)
-        assert where in str(e.value) and "thesaurus.mine" in str(e.value)
-    finally:
-        lexicon.mined_rows.cache_clear()
+    with pytest.raises(lexicon.DataError) as e:
+        lexicon.mined_rows("answers.tsv", 2)
+    assert where in str(e.value) and "thesaurus.mine" in str(e.value)

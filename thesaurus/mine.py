@@ -297,7 +297,10 @@ def definition_spans(row: dict, text: str, clue: tuple[Token, ...], whole: list[
     the whole answer) when it lies at an end of the clue, else the one end of the clue the
     wordplay left unexplained, without its link words."""
     n = len(clue)
-    at_end = lambda s: s is not None and (s[0] == 0 or s[1] == n) and 0 < s[1] - s[0] <= MAX_DEFINITION_WORDS  # noqa: E731
+
+    def at_end(s: tuple[int, int] | None) -> bool:
+        return s is not None and (s[0] == 0 or s[1] == n) and 0 < s[1] - s[0] <= MAX_DEFINITION_WORDS
+
     marked = [find(d, clue) for d in row.get("definition") or ()]
     marked += [find(m.group(1) or m.group(2) or m.group(3) or "", clue) for m in DEFINITION_MARK.finditer(text)]
     marked += whole

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import itertools
 import json
 import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from cryptic.batch import BatchError
 from cryptic.data import DataError, read_limited
 from cryptic.parse import ClueError, parse_clue
 
@@ -97,30 +99,9 @@ def cmd_explain(a: argparse.Namespace) -> int:
     return 0
 
 
-def read_jsonl(path: str) -> Iterator[tuple[int, dict | None, str | None]]:
-    """Yield (line number, row or None, error or None) for each non-blank line."""
-    try:
-        stream = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="strict")
-    except OSError as e:
-        raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    with stream:
-        try:
-            for n, line in enumerate(stream, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as e:
-                    yield n, None, f"line {n}: not JSON ({e.msg})"
-                    continue
-                yield (n, row, None) if isinstance(row, dict) else (n, None, f"line {n}: not a JSON object")
-        except UnicodeDecodeError:
-            raise UsageError(f"{path} is not UTF-8 text") from None
-
-
 def cmd_stats(a: argparse.Namespace) -> int:
-    from cryptic.forest import count_filtered, counts
-    from cryptic.stats import plot_counts, table
+    from cryptic.batch import read_jsonl
+    from cryptic.stats import measure, plot_counts, table
 
     rows = []
     for n, row, error in itertools.islice(read_jsonl(a.corpus), a.limit):
@@ -137,11 +118,13 @@ def cmd_stats(a: argparse.Namespace) -> int:
     clues = [c for c in rows if c is not None]
     if not clues:
         raise UsageError(f"{a.corpus}: no readable clues (rows need a 'clue' field with an enumeration)")
-    leaf = leaf_bounds(a.thesaurus)
-    measured = []
-    for clue in progress(clues, "counting parses"):
-        naive, canonical = counts(clue, leaf)
-        measured.append((len(clue.words), naive, canonical, count_filtered(clue, leaf)))
+    if a.cluster is not None and a.jobs != 1:
+        raise UsageError("give --jobs or --cluster, not both")
+    from cryptic import thesaurus
+    from cryptic.batch import engine
+
+    with engine(a.jobs, a.cluster, thesaurus.warm if a.thesaurus else lambda: None) as apply:
+        measured = list(progress(apply(functools.partial(measure, leaf=leaf_bounds(a.thesaurus)), clues), "counting parses", len(clues)))
     print(table(measured))
     skipped = len(rows) - len(clues)
     if skipped:
@@ -152,13 +135,13 @@ def cmd_stats(a: argparse.Namespace) -> int:
     return 0
 
 
-def progress(items: Sequence, what: str):
+def progress(items: Iterable, what: str, total: int):
     """Items with a progress bar on stderr when it is a terminal."""
     if not sys.stderr.isatty():
         return items
     from tqdm import tqdm
 
-    return tqdm(items, desc=what, unit="clue", file=sys.stderr)
+    return tqdm(items, desc=what, unit="clue", total=total, file=sys.stderr)
 
 
 def leaf_bounds(use_thesaurus: bool):
@@ -216,18 +199,18 @@ def checked_phrase(text: str) -> str:
 # ---------------------------------------------------------------- solve
 
 
-def solution_json(s) -> dict:
-    """One candidate of the batch contract."""
-    return {"answer": s.display, "score": round(s.score, 4), "definition": " ".join(s.definition), "explanation": s.explanation, "verified": s.verified}
-
-
 def cmd_solve(a: argparse.Namespace) -> int:
     if a.jsonl:
         from cryptic.batch import solve_batch
 
-        return solve_batch(a.jsonl, top=a.top, timeout=a.timeout, jobs=a.jobs)
+        if a.cluster is not None and a.jobs != 1:
+            raise UsageError("give --jobs or --cluster, not both")
+        return solve_batch(a.jsonl, top=a.top, timeout=a.timeout, jobs=a.jobs, cluster=a.cluster, out=a.out, resume=a.resume)
+    if a.out or a.resume or a.cluster:
+        raise UsageError("--out, --resume and --cluster are for a batch (--jsonl FILE)")
     if not a.clue:
         raise UsageError("give a clue, or --jsonl FILE")
+    from cryptic.batch import solution_json
     from cryptic.solve import solve
 
     clue = parse_clue(a.clue)
@@ -404,6 +387,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--limit", type=positive(int), default=None)
     s.add_argument("--plot", metavar="FILE.png", type=output_file, help="also draw the counts (linear and log scale)")
     s.add_argument("--thesaurus", action="store_true", help="bound synonym leaves by the thesaurus")
+    s.add_argument("--jobs", type=positive(int), default=1, help="count in N processes")
+    s.add_argument("--cluster", metavar="ADDRESS", help="count on Dask, a scheduler (tcp://host:8786) or local:N workers")
     s.set_defaults(run=cmd_stats)
 
     s = sub.add_parser("syn", help="what a word or phrase can stand for in wordplay")
@@ -425,6 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print JSON")
     s.add_argument("--jsonl", metavar="FILE", help='batch: JSON lines {"id", "clue"} from FILE (- for stdin)')
     s.add_argument("--jobs", type=positive(int), default=1, help="batch: solve in N processes")
+    s.add_argument("--cluster", metavar="ADDRESS", help="batch: solve on Dask, a scheduler (tcp://host:8786) or local:N workers")
+    s.add_argument("--out", metavar="FILE", help="batch: append result lines to FILE (whole lines, flushed one by one)")
+    s.add_argument("--resume", action="store_true", help="batch: continue FILE, skipping ids already in it")
     s.add_argument("--timeout", type=positive(float), default=10.0, help="seconds per clue (default 10)")
     s.set_defaults(run=cmd_solve)
 
@@ -460,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = parser.parse_args(argv)
     try:
         return a.run(a)
-    except (ClueError, UsageError, DataError) as e:
+    except (ClueError, UsageError, DataError, BatchError) as e:
         print(f"cryptic {a.command}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -11,6 +11,14 @@ from cryptic.data import written_whole
 Row = tuple[int, int, int, int]  # words, naive, canonical, after length filter
 
 
+def measure(clue, leaf) -> Row:
+    """A clue's length in words and its numbers of readings: naive, canonical, after the length filter."""
+    from cryptic.forest import count_filtered, counts
+
+    naive, canonical = counts(clue, leaf)
+    return len(clue.words), naive, canonical, count_filtered(clue, leaf)
+
+
 def by_length(rows: Iterable[Row]) -> dict[int, list[Row]]:
     """Rows grouped by clue length in words."""
     groups: dict[int, list[Row]] = {}

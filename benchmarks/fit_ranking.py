@@ -22,7 +22,7 @@ import random
 from pathlib import Path
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.solve import ranking, score, solve
+from cryptic.rank import ranking, score, solve
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]

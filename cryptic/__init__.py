@@ -21,7 +21,7 @@ __all__ = ["solve", "explain", "parses", "fill", "solve_puzzle", "__version__"]
 
 
 def solve(text: str, pattern: str | None = None, timeout: float = 10.0, top: int = 5) -> list:
-    """The best answers to a clue with its enumeration, best first (`cryptic.solve.Solution`:
+    """The best answers to a clue with its enumeration, best first (`cryptic.rank.Solution`:
     `.display`, `.score`, `.verified`, `.explanation`). `pattern` gives known letters ("N?D?R").
 
     >>> best = solve("Lowest point in ruptured drain (5)")[0]
@@ -31,7 +31,7 @@ def solve(text: str, pattern: str | None = None, timeout: float = 10.0, top: int
     'DINAR'
     """
     from cryptic.parse import parse_clue
-    from cryptic.solve import solve as solve_clue
+    from cryptic.rank import solve as solve_clue
 
     return solve_clue(parse_clue(text), pattern, timeout=timeout).solutions[:top]
 
@@ -46,16 +46,16 @@ def explain(text: str, top: int = 1, timeout: float = 10.0) -> str:
       wordplay: NADIR  ← anagram ("ruptured") of "drain"
     """
     from cryptic.parse import parse_clue
-    from cryptic.solve import explain_solutions
+    from cryptic.rank import explain_solutions
 
     return explain_solutions(parse_clue(text), top=top, timeout=timeout)
 
 
 def parses(text: str, limit: int = 10, timeout: float = 10.0) -> list:
     """A clue's readings (`cryptic.nodes.Parse`), cheapest first, lengths checked against the
-    thesaurus; `cryptic.explain.show_parse` writes one on a line.
+    thesaurus; `cryptic.show.show_parse` writes one on a line.
 
-    >>> from cryptic.explain import show_parse
+    >>> from cryptic.show import show_parse
     >>> show_parse(parses("Lowest point in ruptured drain (5)", limit=1)[0])
     'def "Lowest point" | link "in" | anagram ("ruptured") of "drain"'
     """

@@ -74,7 +74,7 @@ def solution_json(s) -> dict:
 def solve_line(task: Task) -> str:
     """Solve one input line; the output line as JSON text (errors included, never raised)."""
     (ident, text, pattern, error), top, timeout = task
-    from cryptic.solve import solve
+    from cryptic.rank import solve
 
     start = time.monotonic()
     candidates: list[dict] = []

@@ -56,7 +56,7 @@ def output_file(text: str) -> str:
 
 
 def cmd_parses(a: argparse.Namespace) -> int:
-    from cryptic.explain import show_parse
+    from cryptic.show import show_parse
     from cryptic.forest import Cut, count_filtered, counts, parse_cost, parses
 
     clue = parse_clue(a.clue)
@@ -79,12 +79,12 @@ def cmd_parses(a: argparse.Namespace) -> int:
 
 
 def cmd_explain(a: argparse.Namespace) -> int:
-    from cryptic.explain import draw
+    from cryptic.show import draw
     from cryptic.forest import Cut, parse_cost, parses
 
     clue = parse_clue(a.clue)
     if a.solve:
-        from cryptic.solve import explain_solutions
+        from cryptic.rank import explain_solutions
 
         print(explain_solutions(clue, top=a.limit, timeout=a.timeout))
         return 0
@@ -211,7 +211,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     if not a.clue:
         raise UsageError("give a clue, or --jsonl FILE")
     from cryptic.batch import solution_json
-    from cryptic.solve import solve
+    from cryptic.rank import solve
 
     clue = parse_clue(a.clue)
     if a.pattern is not None:

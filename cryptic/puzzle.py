@@ -364,7 +364,7 @@ def readable(clue: Clue) -> nodes.Clue | None:
 
 def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[Candidate]:
     """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
-    from cryptic.solve import solve
+    from cryptic.rank import solve
 
     parsed = readable(clue)
     if parsed is None or pattern is not None and OPEN not in pattern:
@@ -406,7 +406,7 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     scored by the chance that an answer so found, at its rank among all the clue's answers
     (crossing letters aside), is right (corpora/plain.json)."""
     from cryptic import thesaurus as th
-    from cryptic.solve import RELATIONS
+    from cryptic.rank import RELATIONS
     from cryptic.wordplay import pattern_ok
 
     key = th.norm(" ".join(parsed.words))
@@ -428,7 +428,7 @@ GLOSSED_FIT = 0.05
 def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) -> list[Candidate]:
     """The words fitting a pattern (when few do) whose glosses say some of the phrase."""
     from cryptic import thesaurus as th
-    from cryptic.solve import fitting_words
+    from cryptic.rank import fitting_words
 
     out = []
     for w in fitting_words(pattern, enumeration):

@@ -192,7 +192,7 @@ def test_rodent_after_quiet():
 
 
 def test_a_subtractions_part_keeps_its_own_tree():
-    from cryptic.explain import describe
+    from cryptic.show import describe
 
     part = Reversal(("back",), Literal(("pr",)))
     node = Subtraction(("without",), Concat((Literal(("car",)), Literal(("pet",)))), part)

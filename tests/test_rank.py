@@ -7,7 +7,7 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.solve import definition_only, letter_exact, parse_solutions, singled_out, solution, solve
+from cryptic.rank import definition_only, letter_exact, parse_solutions, singled_out, solution, solve
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -183,7 +183,7 @@ def test_an_anagram_and_a_short_piece_spell_words_the_definition_did_not_give():
 
 @pytest.mark.slow
 def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_answer():
-    from cryptic.solve import GLOSSED, glossed, glossed_only
+    from cryptic.rank import GLOSSED, glossed, glossed_only
 
     clue = parse_clue("Qwzx vlorp line at the top of the tide (8)")  # nonsense wordplay: only the gloss
     found = {s.answer: s for s in glossed_only(clue, ("TIDEMARK", "TIDEWAYS"))}

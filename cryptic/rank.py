@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from cryptic import thesaurus as th
 from cryptic.coverage import Piece, cover
-from cryptic.explain import describe, describe_pieces, draw_derivation, label, q
+from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (

@@ -58,7 +58,7 @@ def top1(data: list, w: dict) -> float:
     hits = 0
     for gold, cands in data:
         if cands:
-            best = max(cands, key=lambda c: score(*c[1], w=w))
+            best = max(cands, key=lambda c: score(c[1], w=w))
             hits += best[0] == gold
     return hits / max(1, len(data))
 
@@ -83,7 +83,7 @@ def climb(data: list, w: dict, rounds: int = 300, seed: int = 1) -> dict:
 
 def logit(features, w: dict) -> float:
     """The score's logit (solve.score before the sigmoid)."""
-    p = score(*features, w=w)
+    p = score(features, w=w)
     return math.log(p / (1 - p)) if 0 < p < 1 else math.copysign(40.0, p - 0.5)
 
 

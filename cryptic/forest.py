@@ -232,8 +232,11 @@ def far_fetched(node: Node) -> bool:
             return not isinstance(body, (Synonym, Literal, Reversal)) or far_fetched(body)
         case Reversal(_, body):
             return isinstance(body, (Anagram, Reversal)) or far_fetched(body)
-        case _:
+        case (Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container() | Subtraction()
+              | FirstLetters() | LastLetters() | Alternate() | Outer() | Homophone() | Spoonerism() | After()):  # fmt: skip
             return any(map(far_fetched, children(node)))
+        case _:
+            assert_never(node)
 
 
 @functools.lru_cache(maxsize=200_000)

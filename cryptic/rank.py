@@ -8,6 +8,7 @@ import itertools
 import math
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple, assert_never
 from dataclasses import dataclass, field, replace
 
 from cryptic import thesaurus as th
@@ -16,8 +17,8 @@ from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
-    After, Alternate, Anagram, Clue, Concat, Definition, Derivation, FirstLetters, Hidden, LastLetters, Letters, Literal,
-    Node, Outer, Parse, Reversal, Synonym, Words,
+    After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
+    LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
 from cryptic.wordplay import SECOND_DEFINITION, anagram_inside, could_make, derive, evaluate, exactly, forget, letter_bags, loose_derivation, on_time, pattern_ok, within
 
@@ -28,12 +29,19 @@ READING_SHARE = 0.2
 MIN_READING = 0.2
 
 
-# cost, definition strength, frequency, verified, wordplay only, share of the answer the
-# other words spell (1 when a reading's wordplay, not a lone synonym, makes it), and how
-# often past clues had the answer (past_share). Evidence is the first six, what a reading
-# finds; solution() adds the seventh.
-Evidence = tuple[float, float, float, bool, bool, float]
-Features = tuple[float, float, float, bool, bool, float, float]
+
+
+class Features(NamedTuple):
+    """What a candidate's score is made of (each weighed in corpora/ranking.json)."""
+
+    cost: float  # the reading's parse cost
+    strength: float  # how surely the definition means the answer, 0 to 1
+    frequency: float  # the answer's Zipf frequency
+    verified: bool  # wordplay and definition both check out
+    wordplay_only: bool  # the wordplay takes its letters from the clue itself
+    covered: float  # share of the answer the other words spell (1: a reading's wordplay makes it)
+    past: float = 0.0  # how often past clues had the answer (past_share); solution() sets it
+
 # Setters reuse answers: 61% of cryptonite-dev's first 1,000 answers answered past clues,
 # 45% of the wrong answers ranked first. Its share is the log of that count, full at PAST_FULL.
 PAST_FULL = 10
@@ -93,30 +101,26 @@ def past_share(answer: Letters) -> float:
     return min(1.0, math.log1p(past_answer_table().get(answer, 0)) / math.log1p(PAST_FULL))
 
 
-def score(cost: float, strength: float, frequency: float, verified: bool, wordplay_only: bool, covered: float, past: float = 0.0,
-          w: Mapping[str, float] | None = None) -> float:  # fmt: skip
+def score(f: Features, w: Mapping[str, float] | None = None) -> float:
     """A score in (0, 1) from the features of a candidate (weights in corpora/ranking.json)."""
     w = w or ranking()
     z = (
         w["bias"]
-        + w["strength"] * strength
-        + w["frequency"] * frequency / 8
-        - w["cost"] * min(cost, 2000) / 100
-        + w["verified"] * verified
-        + w["wordplay_only"] * wordplay_only
-        + w["coverage"] * covered
-        + w.get("past", 0.0) * past
+        + w["strength"] * f.strength
+        + w["frequency"] * f.frequency / 8
+        - w["cost"] * min(f.cost, 2000) / 100
+        + w["verified"] * f.verified
+        + w["wordplay_only"] * f.wordplay_only
+        + w["coverage"] * f.covered
+        + w.get("past", 0.0) * f.past
     )
     return 1 / (1 + math.exp(-z))
 
 
-def solution(answer: Letters, shown: str, definition: Words, parse: Parse | None, d: Derivation | None, features: Evidence, why: str) -> Solution:
+def solution(answer: Letters, shown: str, definition: Words, parse: Parse | None, d: Derivation | None, features: Features, why: str) -> Solution:
     """A Solution scored from its features (and how often past clues had the answer)."""
-    full: Features = features + (past_share(answer),)
-    return Solution(answer, shown, definition, parse, d, score(*full), features[3], why, full)
-
-
-LETTER_EXACT = (Anagram, Hidden, FirstLetters, LastLetters, Alternate, Outer, Literal)
+    full = features._replace(past=past_share(answer))
+    return Solution(answer, shown, definition, parse, d, score(full), full.verified, why, full)
 
 
 def letter_exact(node: Node) -> bool:
@@ -129,7 +133,12 @@ def letter_exact(node: Node) -> bool:
             return letter_exact(first) and letter_exact(second)
         case Reversal(_, body):
             return letter_exact(body)
-    return isinstance(node, LETTER_EXACT)
+        case Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer() | Literal():
+            return True
+        case Synonym() | Definition() | Insertion() | Container() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
+            return False
+        case _:
+            assert_never(node)
 
 
 def explanation(answer: str, parse: Parse | None, derivation: Derivation | None, definition: Words, relation: str = "",
@@ -211,7 +220,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             put(s)
     if pattern is not None:  # with crossing letters the evidence weighs otherwise
         letters_weights = ranking(with_letters=True)
-        found = {a: replace(s, score=score(*s.features, w=letters_weights)) for a, s in found.items()}
+        found = {a: replace(s, score=score(s.features, w=letters_weights)) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
             found[answer] = replace(s, score=s.score * MISFIT)
@@ -230,15 +239,15 @@ def singled_out(checked: list[Solution]) -> Iterator[Solution]:
     answers: dict[Parse | None, dict[Letters, float]] = {}
     for s in checked:
         by = answers.setdefault(s.parse, {})
-        by[s.answer] = max(by.get(s.answer, 0.0), s.features[1])
+        by[s.answer] = max(by.get(s.answer, 0.0), s.features.strength)
     for s in checked:
         others = sorted(set(answers[s.parse]) - {s.answer})
-        if not others or s.features[1] >= max(answers[s.parse][o] for o in others) + SINGLED_MARGIN:
+        if not others or s.features.strength >= max(answers[s.parse][o] for o in others) + SINGLED_MARGIN:
             yield s
             continue
-        features = s.features[:3] + (False,) + s.features[4:]
+        features = s.features._replace(verified=False)
         also = ", ".join(others[:2]) + (" and others" if len(others) > 2 else "")
-        yield replace(s, score=score(*features), verified=False, features=features,
+        yield replace(s, score=score(features), verified=False, features=features,
                       explanation=f"{s.explanation} (the same reading makes {also} too)")  # fmt: skip
 
 
@@ -259,7 +268,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     if parse.wordplay is None:
         for c in candidates[:STRONGEST]:
             shown = th.display(c.letters, enum)
-            yield solution(c.letters, shown, parse.definition, parse, None, (cost, c.strength, c.frequency, False, False, 0.0),
+            yield solution(c.letters, shown, parse.definition, parse, None, Features(cost, c.strength, c.frequency, False, False, 0.0),
                            explanation(shown, parse, None, parse.definition))  # fmt: skip
         return
     matched = set()
@@ -275,10 +284,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         shown = th.display(word, enum)
         strength = glossed(parse.definition, word)
         note = " (its gloss says much of the definition)" if strength else " (definition not confirmed)"
-        return solution(word, shown, parse.definition, parse, d, (cost, strength, th.frequency(word), False, exact, loose_cover(word, piece)),
+        return solution(word, shown, parse.definition, parse, d, Features(cost, strength, th.frequency(word), False, exact, loose_cover(word, piece)),
                         explanation(shown, parse, d, parse.definition) + loose_note(piece) + note)  # fmt: skip
 
-    def defined(c: th.Candidate, d: Derivation, features: Evidence, piece: Letters = "") -> Solution:
+    def defined(c: th.Candidate, d: Derivation, features: Features, piece: Letters = "") -> Solution:
         """A definition candidate the wordplay makes (with `piece` two steps away)."""
         matched.add(c.letters)
         shown = th.display(c.letters, enum)
@@ -292,7 +301,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         strength = c.strength
         if isinstance(parse.wordplay, (Definition, Synonym)):  # both halves are evidence: STYLE is DASH more than LOOK
             strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
-        yield defined(c, d, (cost, strength, c.frequency, verified, False, spelt))
+        yield defined(c, d, Features(cost, strength, c.frequency, verified, False, spelt))
     # A lone synonym two steps away would be a second definition two steps away: no evidence;
     # and a second definition needs the first.
     pieces = not isinstance(parse.wordplay, (Definition, Synonym))
@@ -302,7 +311,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION] if pieces else []
     for k, d, piece in loosely_made(parse.wordplay, [c.letters for c in strong]):
         c = strong[k]
-        yield defined(c, d, (cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)), piece)
+        yield defined(c, d, Features(cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)), piece)
     if letter_exact(parse.wordplay):
         for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):
@@ -366,6 +375,12 @@ def loose_note(piece: Letters) -> str:
     return f" ({piece} two steps from its words)" if piece else ""
 
 
+def definition_only_cost(k: int) -> float:
+    """The parse cost given to an answer read off a definition of k words with no wordplay:
+    dearer than a reading with wordplay, and more so the longer the definition."""
+    return 400 + 60 * k
+
+
 def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) -> Iterator[Solution]:
     """Yield definition matches at either end of the clue, unverified: the strongest few,
     and deeper ones that the rest of the clue partly spells."""
@@ -380,7 +395,7 @@ def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) ->
                 if rank >= STRONGEST and not covered:
                     continue
                 shown = th.display(c.letters, clue.enumeration)
-                yield solution(c.letters, shown, span, None, None, (400 + 60 * k, c.strength, c.frequency, False, False, covered),
+                yield solution(c.letters, shown, span, None, None, Features(definition_only_cost(k), c.strength, c.frequency, False, False, covered),
                                explanation(shown, None, None, span, RELATIONS.get(c.relation, ""), partial))  # fmt: skip
 
 
@@ -411,7 +426,7 @@ def gloss_second(parse: Parse, cost: float, fits: Sequence[th.Candidate], enum, 
     for c in fits:
         if said := glossed(parse.wordplay.words, c.letters, SECOND_GLOSSED):
             shown, leaf = th.display(c.letters, enum), Derivation(parse.wordplay, c.letters, ())
-            yield solution(c.letters, shown, parse.definition, parse, leaf, (cost, (c.strength + said) / 2, c.frequency, False, False, spelt),
+            yield solution(c.letters, shown, parse.definition, parse, leaf, Features(cost, (c.strength + said) / 2, c.frequency, False, False, spelt),
                            explanation(shown, parse, leaf, parse.definition) + " (its gloss says the second definition)")  # fmt: skip
 
 
@@ -424,7 +439,7 @@ def glossed_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:
         share, k, span = max(((th.gloss_overlap(th.norm(" ".join(span)), w, soft=True), k, span) for k, span in spans), key=lambda f: (f[0], -f[1]), default=(0.0, 0, ()))
         if share >= GLOSSED_SHARE:
             shown = th.display(w, clue.enumeration)
-            yield solution(w, shown, span, None, None, (400 + 60 * k, GLOSSED * share, th.frequency(w), False, False, 0.0),
+            yield solution(w, shown, span, None, None, Features(definition_only_cost(k), GLOSSED * share, th.frequency(w), False, False, 0.0),
                            f'{shown}: fits the crossing letters, and its gloss says much of "{" ".join(span)}"')  # fmt: skip
 
 
@@ -439,7 +454,7 @@ def fitting_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:
     """Yield the words that fit the crossing letters, as answers nothing else supports."""
     for w in fitting:
         shown = th.display(w, clue.enumeration)
-        yield solution(w, shown, (), None, None, (FITTING_COST, 0.0, th.frequency(w), False, False, 0.0),
+        yield solution(w, shown, (), None, None, Features(FITTING_COST, 0.0, th.frequency(w), False, False, 0.0),
                        f"{shown}: fits the crossing letters; no reading or definition found")  # fmt: skip
 
 

@@ -384,7 +384,10 @@ def must_contain(node: Node) -> Counter:
             return must_contain(a) + must_contain(b)
         case Reversal(_, body):
             return must_contain(body)
-    return Counter()
+        case Synonym() | Definition() | Hidden() | Subtraction() | Alternate() | Middle() | Truncation() | Homophone() | Spoonerism():
+            return Counter()  # letters of the thesaurus's, or some of the clue's, not known ahead
+        case _:
+            assert_never(node)
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -610,7 +613,11 @@ def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:
             return (Constraint(3, MAX),)
         case Homophone():
             return (Constraint(max(1, n - 2), min(MAX, n + 2)),)
-    return ()
+        case (Truncation() | Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container()
+              | Subtraction() | Reversal() | FirstLetters() | LastLetters() | Alternate() | Outer() | Spoonerism() | After()):  # fmt: skip
+            return ()
+        case _:
+            assert_never(node)
 
 
 def one_letter_more(kind: str, target: Letters) -> Iterator[Letters]:
@@ -659,7 +666,11 @@ def produced_from(node: Node, s: Letters) -> tuple[Letters, ...]:
             return truncate(kind, s)
         case Homophone():
             return homophones(s)
-    return ()
+        case (Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container() | Subtraction()
+              | Reversal() | FirstLetters() | LastLetters() | Alternate() | Outer() | Spoonerism() | After()):  # fmt: skip
+            return ()
+        case _:
+            assert_never(node)
 
 
 def derive_spoonerism(first: Node, second: Node, a0: Letters, b0: Letters) -> tuple[Derivation, Derivation] | None:

@@ -7,7 +7,7 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.rank import definition_only, letter_exact, parse_solutions, singled_out, solution, solve
+from cryptic.rank import Features, definition_only, letter_exact, parse_solutions, singled_out, solution, solve
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -101,7 +101,7 @@ def test_definition_only_answers_the_rest_of_the_clue_partly_spells_rank_higher(
     weak = [Candidate(w, w, 0.9, 4.0, "s") for w in ("GOALIE", "INTENT", "OBJECT", "TARGET")]
     found = {s.answer: s for s in definition_only(clue, lambda span: weak if span == ("aim",) else [])}
     assert set(found) == {"GOALIE", "INTENT", "OBJECT", "TARGET"}
-    assert found["TARGET"].features[5] == 1.0  # covered whole
+    assert found["TARGET"].features.covered == 1.0  # covered whole
     assert "wordplay pieces (6 of 6 letters): TAR (Sailor) + GET (obtain)" in found["TARGET"].explanation
     assert all(found["TARGET"].score > found[w].score for w in ("GOALIE", "INTENT", "OBJECT"))
 
@@ -116,15 +116,15 @@ def test_definition_only_skips_function_words():
 def test_a_reading_that_verifies_two_answers_verifies_neither():
     double = Parse(("hurry",), (), Definition(("sprint",)), True)  # written for this test: DASH or RACE
     charade = Parse(("lowest point",), ("in",), Anagram(("ruptured",), ("drain",)), True)
-    features = (10.0, 0.9, 4.0, True, False, 1.0)
+    features = Features(10.0, 0.9, 4.0, True, False, 1.0)
     found = [solution(a, a, p.definition, p, None, features, a) for a, p in (("DASH", double), ("RACE", double), ("NADIR", charade))]
     out = {s.answer: s for s in singled_out(found)}
     assert out["NADIR"].verified and out["NADIR"].score == found[2].score
     assert not out["DASH"].verified and not out["RACE"].verified
     assert out["DASH"].score < found[0].score and "makes RACE too" in out["DASH"].explanation
     # ... unless one is clearly the better defined
-    clearer = [solution("DASH", "DASH", double.definition, double, None, (10.0, 0.9, 4.0, True, False, 1.0), "DASH"),
-               solution("RACE", "RACE", double.definition, double, None, (10.0, 0.75, 4.0, True, False, 1.0), "RACE")]  # fmt: skip
+    clearer = [solution("DASH", "DASH", double.definition, double, None, Features(10.0, 0.9, 4.0, True, False, 1.0), "DASH"),
+               solution("RACE", "RACE", double.definition, double, None, Features(10.0, 0.75, 4.0, True, False, 1.0), "RACE")]  # fmt: skip
     out = {s.answer: s for s in singled_out(clearer)}
     assert out["DASH"].verified and not out["RACE"].verified
 
@@ -164,7 +164,7 @@ def test_a_word_that_fits_the_crossing_letters_may_have_a_piece_two_steps_away()
     found = list(parse_solutions(reading, 100.0, [], parse_enumeration("4"), "C??P", fitting=("CHAP", "CHOP")))
     assert [s.answer for s in found] == ["CHAP"] and not found[0].verified
     assert found[0].explanation.endswith("(CAP two steps from its words) (definition not confirmed)")
-    assert found[0].features[5] < 1.0  # the loose piece counts half
+    assert found[0].features.covered < 1.0  # the loose piece counts half
     lone = Parse(("zorb",), (), Synonym(("seal",)), True)  # a second definition two steps away is no evidence
     assert list(parse_solutions(lone, 100.0, [], parse_enumeration("3"), "C?P", fitting=("CAP",))) == []
 
@@ -189,7 +189,7 @@ def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_a
     found = {s.answer: s for s in glossed_only(clue, ("TIDEMARK", "TIDEWAYS"))}
     assert "TIDEMARK" in found and not found["TIDEMARK"].verified
     assert found["TIDEMARK"].definition[-1] == "tide" and "its gloss says" in found["TIDEMARK"].explanation
-    assert found["TIDEMARK"].features[1] <= GLOSSED  # weaker than any relation the thesaurus knows
+    assert found["TIDEMARK"].features.strength <= GLOSSED  # weaker than any relation the thesaurus knows
     assert {s.answer for s in glossed_only(clue, ("PLATYPUS",))} == set()
     # Wordplay's answer whose gloss says its definition is more than unconfirmed
     assert glossed(("line", "at", "the", "top", "of", "the", "tide"), "TIDEMARK") > 0 == glossed(("platypus",), "TIDEMARK")

@@ -18,24 +18,20 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Literal as Lit
 from typing import assert_never
 
 from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, normal, weights
 from cryptic.nodes import (
-    After, Alternate, Anagram, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
+    MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
+    Insertion, LastLetters, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
 )  # fmt: skip
 
-Bounds = tuple[int, int]
 # Words a definition seldom ends on where it meets the wordplay ("Prize returned for an").
 EDGE_WORDS = frozenset((w,) for w in "a an the of for and or to in on at by with from as is its it's this that".split())
-LeafKind = Lit["synonym", "definition"]
 # How long the words of a leaf can be as a synonym/definition; None: they cannot be one.
 LeafBounds = Callable[[LeafKind, Words], Bounds | None]
 
-MAX = 40  # longest output that matters: no answer is longer
 PLAIN_MAX = 12  # without a thesaurus, a synonym leaf gives 1..PLAIN_MAX letters
 # Only one-letter words are Literal leaves ("a", "I"); a short word used as itself ("on" ->
 # ON) is one of its own synonyms instead, so that each such word adds one reading, not two.
@@ -56,11 +52,11 @@ def letters(words: Words) -> str:
 
 
 def plain_bounds(kind: LeafKind, words: Words) -> Bounds | None:
-    """Leaf bounds with no thesaurus: any definition gives 1..MAX letters; as a synonym, any
+    """Leaf bounds with no thesaurus: any definition gives 1..MAX_LETTERS letters; as a synonym, any
     single word gives 1..PLAIN_MAX letters, and a phrase of several words only if it is a
     known substitution (corpora/abbreviations.tsv)."""
     if kind == "definition":
-        return (1, MAX) if letters(words) else None
+        return (1, MAX_LETTERS) if letters(words) else None
     if len(words) == 1 and letters(words):
         return (1, PLAIN_MAX)
     subs = abbreviations(words)
@@ -108,7 +104,7 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
             bs = [length_bounds(p, leaf) for p in parts]
             if not all(map(possible, bs)):
                 return EMPTY
-            return (sum(b[0] for b in bs), min(MAX, sum(b[1] for b in bs)))
+            return (sum(b[0] for b in bs), min(MAX_LETTERS, sum(b[1] for b in bs)))
         case Anagram(_, fodder):
             n = len(letters(fodder))
             return (n, n)
@@ -117,7 +113,7 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
             return (max(MIN_HIDDEN, last - first + 2), n - 1)
         case Insertion(_, inner, outer) | Container(_, outer, inner):
             (a, b), (c, d) = length_bounds(inner, leaf), length_bounds(outer, leaf)
-            return (a + max(c, 2), min(MAX, b + d)) if a <= b and 2 <= d and c <= d else EMPTY
+            return (a + max(c, 2), min(MAX_LETTERS, b + d)) if a <= b and 2 <= d and c <= d else EMPTY
         case Subtraction(_, whole, part):
             (a, b), (c, d) = length_bounds(whole, leaf), length_bounds(part, leaf)
             return (max(1, a - d), b - c) if a <= b and c <= d else EMPTY
@@ -125,7 +121,7 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
             lo, hi = length_bounds(body, leaf)
             if lo > hi or isinstance(node, Reversal):
                 return (lo, hi)
-            return (max(1, lo - 2), min(MAX, hi + 2))
+            return (max(1, lo - 2), min(MAX_LETTERS, hi + 2))
         case FirstLetters(_, fodder) | LastLetters(_, fodder):
             return (len(fodder), len(fodder))
         case Alternate(_, fodder):
@@ -149,7 +145,7 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
             return length_bounds(Concat((second, first)), leaf)
         case Spoonerism(_, first, second):
             (a, b), (c, d) = length_bounds(first, leaf), length_bounds(second, leaf)
-            return (max(1, a + c - 2), min(MAX, b + d + 2)) if a <= b and c <= d else EMPTY
+            return (max(1, a + c - 2), min(MAX_LETTERS, b + d + 2)) if a <= b and c <= d else EMPTY
         case _:
             assert_never(node)
 
@@ -521,8 +517,8 @@ def stand_in_leaf(leaf: LeafBounds) -> LeafBounds:
 
 
 def clamp(b: Bounds) -> Bounds:
-    """Bounds capped at MAX + 1, so that counting by bounds stays finite."""
-    return (min(b[0], MAX + 1), min(b[1], MAX + 1))
+    """Bounds capped at MAX_LETTERS + 1, so that counting by bounds stays finite."""
+    return (min(b[0], MAX_LETTERS + 1), min(b[1], MAX_LETTERS + 1))
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -603,7 +599,7 @@ def products(spans: tuple[Words, ...], budget: float, leaf: LeafBounds, deadline
         return
     first, rest = spans[0], spans[1:]
     reserve = sum(floor_all(s, leaf) for s in rest)
-    for node in wordplays(first, 1, MAX, budget - reserve, leaf, deadline):
+    for node in wordplays(first, 1, MAX_LETTERS, budget - reserve, leaf, deadline):
         for more in products(rest, budget - cost(node), leaf, deadline):
             yield (node, *more)
 
@@ -702,7 +698,7 @@ def naive_wordplays(span: Words, leaf: LeafBounds = plain_bounds) -> Iterator[No
 
 def canonical_wordplays(span: Words, leaf: LeafBounds = plain_bounds) -> Iterator[Node]:
     """Yield every canonical tree of the span, no cost or length limit."""
-    return wordplays(span, 1, MAX, math.inf, leaf)
+    return wordplays(span, 1, MAX_LETTERS, math.inf, leaf)
 
 
 def flatten(node: Node) -> Node:

@@ -8,6 +8,9 @@ from typing import Literal as Lit
 Word = str
 Words = tuple[Word, ...]
 Letters = str  # upper-case A-Z only
+Bounds = tuple[int, int]  # fewest and most letters something can make
+LeafKind = Lit["synonym", "definition"]  # what a run of words may be read as, looked up
+MAX_LETTERS = 40  # the longest answer (no printed answer is longer), and so the longest output that matters
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,8 @@ from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
 
 from cryptic.data import data_file
-from cryptic.nodes import Clue, Enumeration
+from cryptic.nodes import MAX_LETTERS, Clue, Enumeration
 
-MAX_LENGTH = 40  # letters; no printed answer is longer
 MAX_WORDS = 60
 
 
@@ -52,11 +51,11 @@ class _ToClue(Transformer):
 
 
 def enumeration_of(parts: tuple[int, ...], separators: tuple[str, ...] = ()) -> Enumeration:
-    """An Enumeration, checked: every part at least 1, at most MAX_LENGTH letters in all."""
+    """An Enumeration, checked: every part at least 1, at most MAX_LETTERS letters in all."""
     if not parts or any(p < 1 for p in parts):
         raise ClueError(f"enumeration {parts} has a part of length 0")
-    if sum(parts) > MAX_LENGTH:
-        raise ClueError(f"enumeration totals {sum(parts)} letters; the most is {MAX_LENGTH}")
+    if sum(parts) > MAX_LETTERS:
+        raise ClueError(f"enumeration totals {sum(parts)} letters; the most is {MAX_LETTERS}")
     return Enumeration(parts, separators or (",",) * (len(parts) - 1), sum(parts))
 
 

@@ -522,7 +522,7 @@ LEXICON_BASE = 1.1
 # breaks than the enumeration's (REQUIRED for (2,6), ACHING for "(1,5)"): scored down by the
 # solver or not, a grid's crossers pull such answers in (seven cryptic puzzles, eleventh
 # session's code: three chosen so, all wrong; OF COURSE and GREASEPAINT were candidates).
-MISFIT = 0.01
+MISFIT_IN_GRID = 0.01
 ITERATIONS = 30
 DAMPING = 0.5  # each message keeps half its old value: loopy propagation can oscillate
 BELIEFS = 5  # each clue's likeliest answers offered to the fill
@@ -568,7 +568,7 @@ def domain(pool: Sequence[Candidate], length: int, enumeration: nodes.Enumeratio
     parts = enumeration.parts if enumeration is not None else None
     words, weights, where, known = lexicon_domain(length, parts, enumeration is not None and "," not in enumeration.separators)
     misfit = lambda w: enumeration is not None and th.other_breaks(w, enumeration)
-    pool = [(w, score * (MISFIT if misfit(w) else 1.0)) for w, score, _ in pool if len(w) == length]
+    pool = [(w, score * (MISFIT_IN_GRID if misfit(w) else 1.0)) for w, score, _ in pool if len(w) == length]
     total = sum(score for _, score in pool)
     scale = min(1.0, MASS / total) if total > 0 else 1.0
     extra = [w for w, _ in pool if w not in where]

@@ -52,7 +52,7 @@ STRONGEST = 3  # a definition's candidates offered with no wordplay to back them
 # An answer the lexicon spells only with other word breaks than the enumeration's is seldom
 # right (WISHFULFILLING for (9,5): of cryptonite-dev's first 1,000 clues, 195 have several
 # words, and 55 of their top answers were such, one right); its score is scaled by this.
-MISFIT = 0.1
+MISFIT_SCORE = 0.1
 # Crossing letters that few words fit: each of them is tried against every reading's wordplay,
 # as an answer whose definition the thesaurus does not confirm (REENGAGE: GREENGAGES, trimmed).
 FITTING_WORDS = 60
@@ -223,7 +223,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         found = {a: replace(s, score=score(s.features, w=letters_weights)) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
-            found[answer] = replace(s, score=s.score * MISFIT)
+            found[answer] = replace(s, score=s.score * MISFIT_SCORE)
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
 

@@ -23,11 +23,10 @@ from typing import NamedTuple
 from more_itertools import unique_everseen
 
 from cryptic.data import DataError
-from cryptic.forest import MAX, Bounds, LeafKind
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.lexicon import piece_table
-from cryptic.nodes import Enumeration, Letters, Words
-from thesaurus.build import GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
+from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
+from thesaurus.layout import ARRAYS, CODES, ENTRIES, GLOSS_WORD, INFLECTION_TAGS, LENGTH_COLUMNS, PER_NODE, ROWS, SHAPE_BITS, gloss_keys, shape
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(
@@ -43,7 +42,6 @@ MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
 GLOSS_PIECE = 3  # the fewest words a wordplay piece is read by its gloss
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
 AGREED = 0.5  # the most an answer both words of an unknown phrase lead to counts: never a verified definition alone
-CODES = "smaoirqhdxp"  # thesaurus.build's relation codes, strongest first ("p": part of, not in the graph)
 FIRST_HOP = CODES.index("r")  # two-hop paths start with a synonym-like relation
 DEGREES = {"more": "JJR", "most": "JJS"}
 FUNCTION_WORDS = frozenset(
@@ -180,10 +178,6 @@ def complete_db(path: Path) -> sqlite3.Connection | None:
     return None
 
 
-ARRAYS = ("indptr", "indices", "codes", "by_length", "length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "spelt_keys", "ed", "own_plural", "inflect_indptr", "inflect_ids", "inflect_tags", "lemma_indptr", "lemma_ids", "lemma_tags")
-ROWS = ("indptr", "inflect_indptr", "lemma_indptr")  # sparse-row pointers: one entry a node, and one more
-ENTRIES = {"indices": ("codes", "by_length"), "inflect_ids": ("inflect_tags", "lemma_ids", "lemma_tags")}  # as long as the first
-PER_NODE = ("length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "ed", "own_plural", "letters")
 
 
 @functools.cache
@@ -299,7 +293,7 @@ def two_hop(phrase: str, window: Window):
 
     g = graph()
     i = g.ids.get(phrase)
-    if i is None or window[0] > MAX:
+    if i is None or window[0] > MAX_LETTERS:
         return frozen(np.empty(0, np.int32))
     lo, hi = int(g.indptr[i]), int(g.indptr[i + 1])
     first = g.indices[lo:hi][g.codes[lo:hi] <= FIRST_HOP]
@@ -598,7 +592,7 @@ def letters_of(text: str) -> Letters:
 def lexicon(length: int) -> Mapping[Letters, tuple[tuple[tuple[int, ...], float, str], ...]]:
     """letters -> ((word lengths, frequency, display), ...) for every answer of this length."""
     table: dict[Letters, list] = {}
-    if 1 <= length <= MAX:
+    if 1 <= length <= MAX_LETTERS:
         for lets, display, parts, freq in connection().execute(
             "SELECT letters, display, parts, freq FROM words WHERE length(letters) = ?", (length,)
         ):
@@ -1389,7 +1383,7 @@ def homophones(s: Letters) -> tuple[Letters, ...]:
 def _bounds(kind: LeafKind, phrase: str) -> Bounds | None:
     table = synonym_table(phrase) if kind == "synonym" else definition_table(phrase)
     if not table:
-        return None if kind == "synonym" else (1, MAX)
+        return None if kind == "synonym" else (1, MAX_LETTERS)
     lengths = [len(x) for x in table]
     return (min(lengths), max(lengths))
 
@@ -1398,7 +1392,7 @@ def _bounds(kind: LeafKind, phrase: str) -> Bounds | None:
 def leaf_bounds(kind: LeafKind, words: Words) -> Bounds | None:
     """Leaf bounds from the thesaurus: the lengths of what the words can stand for.
 
-    A definition the thesaurus does not know still stands (1..MAX): the solver can find its
+    A definition the thesaurus does not know still stands (1..MAX_LETTERS): the solver can find its
     answer through the wordplay alone."""
     if len(words) == 1 and words[0].startswith("#"):
         return None

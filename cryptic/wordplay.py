@@ -19,8 +19,9 @@ from types import MappingProxyType
 from typing import assert_never
 
 from cryptic import thesaurus as th
-from cryptic.forest import MAX, MIN_HIDDEN, Cut, LeafBounds, hidden_window, length_bounds, letters
+from cryptic.forest import MIN_HIDDEN, Cut, LeafBounds, hidden_window, length_bounds, letters
 from cryptic.nodes import (
+    MAX_LETTERS,
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
@@ -50,7 +51,7 @@ def exactly(n: int, pattern: str | None = None) -> Constraint:
     return Constraint(n, n, pattern.upper().replace("?", ".").replace("_", ".") if pattern else None)
 
 
-ANY = Constraint(1, MAX)
+ANY = Constraint(1, MAX_LETTERS)
 
 
 def admits(c: Constraint, s: Letters) -> bool:
@@ -184,7 +185,7 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
     match node:
         case Synonym(words):
             by_length = synonyms_by_length(words)
-            for n in range(c.lo, min(c.hi, MAX) + 1):
+            for n in range(c.lo, min(c.hi, MAX_LETTERS) + 1):
                 yield from (s for s in by_length.get(n, ()) if admits(c, s)) if c.pattern else by_length.get(n, ())
         case Literal(words):
             s = letters(words)
@@ -212,8 +213,8 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
                         if admits(c, s):
                             yield s
         case Subtraction(_, whole, part):
-            for p in evaluate(part, Constraint(1, MAX - 1)):
-                for w in evaluate(whole, Constraint(c.lo + len(p), min(MAX, c.hi + len(p)))):
+            for p in evaluate(part, Constraint(1, MAX_LETTERS - 1)):
+                for w in evaluate(whole, Constraint(c.lo + len(p), min(MAX_LETTERS, c.hi + len(p)))):
                     on_time()
                     k = w.find(p)
                     if k >= 0 and admits(c, w[:k] + w[k + len(p) :]):
@@ -236,17 +237,17 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             if len(text) >= 2:
                 yield from (s for s in {odd_letters(text), even_letters(text)} if admits(c, s))
         case Middle(_, body):
-            for s in evaluate(body, Constraint(3, MAX)):
+            for s in evaluate(body, Constraint(3, MAX_LETTERS)):
                 on_time()
                 if admits(c, middle(s)):
                     yield middle(s)
         case Truncation(kind, _, body):
             grow = {"behead": (1, 1), "curtail": (1, 1), "trim": (2, 2), "gut": (1, 2), "half": (c.lo - 1, c.hi + 1)}[kind]  # half of 5 letters may keep 3
-            for s in evaluate(body, Constraint(c.lo + grow[0], min(MAX, c.hi + grow[1]))):
+            for s in evaluate(body, Constraint(c.lo + grow[0], min(MAX_LETTERS, c.hi + grow[1]))):
                 on_time()
                 yield from (t for t in truncate(kind, s) if admits(c, t))
         case Homophone(_, body):
-            for s in evaluate(body, Constraint(max(1, c.lo - 2), min(MAX, c.hi + 2))):
+            for s in evaluate(body, Constraint(max(1, c.lo - 2), min(MAX_LETTERS, c.hi + 2))):
                 on_time()
                 yield from (h for h in homophones(s) if admits(c, h))
         case After(_, first, second):
@@ -420,7 +421,7 @@ def letter_bags(node: Node) -> frozenset[Letters] | None:
         case Literal(words) | Anagram(_, words):
             return frozenset({"".join(sorted(letters(words)))})
         case FirstLetters() | LastLetters() | Outer() | Alternate():
-            return frozenset("".join(sorted(s)) for s in evaluate(node, Constraint(1, MAX)))
+            return frozenset("".join(sorted(s)) for s in evaluate(node, Constraint(1, MAX_LETTERS)))
         case Concat(parts):
             return combined_bags(tuple(letter_bags(p) for p in parts))
         case Insertion(_, a, b) | Container(_, a, b) | After(_, a, b):
@@ -610,9 +611,9 @@ def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:
         case Truncation("half", _, _):
             return tuple(Constraint(m, m, p) for m in (2 * n - 1, 2 * n, 2 * n + 1) for p in (target + "." * (m - n), "." * (m - n) + target))
         case Middle():  # the middle of a word of any odd (even) length is one (two) letters
-            return (Constraint(3, MAX),)
+            return (Constraint(3, MAX_LETTERS),)
         case Homophone():
-            return (Constraint(max(1, n - 2), min(MAX, n + 2)),)
+            return (Constraint(max(1, n - 2), min(MAX_LETTERS, n + 2)),)
         case (Truncation() | Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container()
               | Subtraction() | Reversal() | FirstLetters() | LastLetters() | Alternate() | Outer() | Spoonerism() | After()):  # fmt: skip
             return ()

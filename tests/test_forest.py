@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.forest import (
-    MAX, Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds,
+    Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds,
     naive_wordplays, parse_cost, parses, plain_bounds,
 )
 from cryptic.lexicon import is_indicator
-from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Outer, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Outer, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 
 # Words for random small clues: ordinary words, indicators of several kinds, connectors.
@@ -45,7 +45,7 @@ def test_canonical_count_is_the_number_of_trees(span):
 def test_flattening_naive_trees_gives_exactly_the_canonical_ones(span):
     naive = list(naive_wordplays(span))
     assert len(naive) == count_all(span, plain_bounds, True)
-    possible = {flatten(t) for t in naive if fits(length_bounds(t), 1, MAX)}
+    possible = {flatten(t) for t in naive if fits(length_bounds(t), 1, MAX_LETTERS)}
     assert possible == set(canonical_wordplays(span))
 
 
@@ -154,7 +154,7 @@ def test_bounds_of_simple_nodes():
     assert length_bounds(Concat((Literal(("a",)), Literal(("I",))))) == (2, 2)
     assert length_bounds(Reversal(("back",), Anagram(("x",), ("abc",)))) == (3, 3)
     lo, hi = length_bounds(Synonym(("cat",)))
-    assert lo >= 1 and hi <= MAX
+    assert lo >= 1 and hi <= MAX_LETTERS
 
 
 def test_a_verb_indicator_takes_a_particle():

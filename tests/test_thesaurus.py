@@ -213,7 +213,8 @@ def test_a_participle_the_inflector_knows_is_not_its_own_past_tense():
 
 
 def test_word_breaks_are_checked_in_the_index_and_the_lexicon():
-    from thesaurus.build import display_shape, shape
+    from thesaurus.build import display_shape
+    from thesaurus.layout import shape
 
     assert display_shape("ice cream") == display_shape("ice-cream") == shape((3, 5))
     assert display_shape("nadir") == shape((5,)) != shape((3, 5))
@@ -225,7 +226,7 @@ def test_word_breaks_are_checked_in_the_index_and_the_lexicon():
 
 
 def test_gloss_words_are_content_words_by_lemma():
-    from thesaurus.build import gloss_keys
+    from thesaurus.layout import gloss_keys
 
     assert gloss_keys("Of or relating to wolves, especially", {"wolves": "wolf", "relating": "relate"}) == {"relate", "wolf"}
     assert gloss_keys("", {}) == set()

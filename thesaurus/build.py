@@ -1,37 +1,5 @@
-"""Compile WordNet, Moby, inflections and frequencies into one index folder (once, ~2 min).
-
-Files:
-  nodes.txt                  every phrase of the relation graph and every inflection of one,
-                             one a line (its id: the line number)
-  indptr.npy, indices.npy, codes.npy   the graph in compressed sparse rows: phrase -> related
-                             phrases and relation codes, strongest first
-  lengths.npy                letters in each node's phrase
-  letters.txt                each node's letters, A-Z only, one a line
-  freqs.npy                  Zipf frequency of each node's letters (its commonest spelling)
-  shapes.npy                 each node's word lengths packed in one number (see `shape`)
-  ranks.npy                  each node's letters' place in the sorted list of all nodes' letters
-  oneword.npy                does the lexicon spell each node's letters as one word?
-  spelt_keys.npy             sorted rank << SHAPE_BITS | shape, for every spelling of a node's
-                             letters as several words (see `spelling_keys`)
-  ed.npy                     does each node's phrase end in -ed?
-  own_plural.npy             may each node, a single word, be its own plural (sheep)?
-  gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
-                             content word (by its lemma) -> the glosses that use it
-  gloss_member_indptr.npy, gloss_member_ids.npy   each gloss -> the nodes of its synset
-  part_words.txt, part_indptr.npy, part_ids.npy   WordNet's part holonyms turned round: a
-                             whole's name or adjective ("italy", "italian") -> its parts (VENICE)
-  by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
-                             for each row and length L how many of its answers are shorter
-                             (so that the answers of one length in many rows are found
-                             without reading the rows)
-  inflect_indptr.npy, inflect_ids.npy, inflect_tags.npy   node -> its inflections (node ids,
-                             and the index of each one's tag in INFLECTION_TAGS), sparse rows
-  lemma_indptr.npy, lemma_ids.npy, lemma_tags.npy   the same turned round: form -> its lemmas
-  lexicon.sqlite             words(letters, display, parts, freq): the answer lexicon;
-                             sounds(letters, pron): CMU pronunciations, stress dropped (homophones)
-Relation codes (strongest first): s synonym, m Moby, a similar/also-see, o hyponym,
-i instance, r Moby (reverse), q hyponym two levels down, h hypernym, d derivationally
-related, x hyponym three levels down ("country" -> ITALY, "food" -> ENCHILADA).
+"""Compile WordNet, Moby, inflections and frequencies into one index folder (once, about a minute).
+The files it writes, and what they hold, are in thesaurus/layout.py.
 """
 
 from __future__ import annotations
@@ -43,14 +11,13 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
+from cryptic.nodes import MAX_LETTERS
+from thesaurus.layout import CODES, INFLECT_TAGS, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 from thesaurus.paths import index_path, staged
 
-CODES = "smaoirqhdx"  # strongest first
 COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
 MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
 PHRASE = re.compile(r"^[a-z][a-z' .\-]*[a-z.]$|^[a-z]$")
-INFLECT_TAGS = {"NOUN": ("NNS",), "VERB": ("VBD", "VBG", "VBZ", "VBN"), "ADJ": ("JJR", "JJS")}
-INFLECTION_TAGS = tuple(tag for tags in INFLECT_TAGS.values() for tag in tags)
 
 
 def norm(name: str) -> str:
@@ -252,23 +219,6 @@ def britain_first(commonest: Mapping[str, float], spelt: Mapping[str, str]) -> d
 
 # Words of WordNet's glosses that describe nothing by themselves ("make" does: "make laws" is
 # LEGISLATE's gloss).
-GLOSS_STOP = frozenset(
-    "a an the of in on at to for from by with and or as is are was be been being that which who whom whose "
-    "what when where how it its their his her this these those such not no any some one ones other than "
-    "into onto out up down over under used use especially usually often sometimes something someone "
-    "etc very more most having has have can may might must will would shall should could also "
-    "being get got just".split()
-)
-GLOSS_WORD = re.compile(r"[a-z]+")
-
-
-def gloss_keys(text: str, lemma_of: Mapping[str, str]) -> set[str]:
-    """The content words of a gloss or a clue, each by its lemma (wolves -> wolf); the
-    index and its lookups both read words through this."""
-    keys = (lemma_of.get(w, w) for w in GLOSS_WORD.findall(text.lower()) if len(w) > 2 and w not in GLOSS_STOP)
-    return {k for k in keys if k not in GLOSS_STOP}
-
-
 def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object]:
     """The glosses turned round: sorted words, and for each word the glosses (numbered in
     WordNet's order of synsets) that use it (sparse rows); and each gloss's answers, the
@@ -366,18 +316,6 @@ def parts(display: str) -> str:
     return ",".join(str(len(letters(w))) for w in re.split(r"[ \-]+", display) if letters(w))
 
 
-def shape(parts: tuple[int, ...]) -> int:
-    """Word lengths packed six bits a word, so that arrays compare them at once; -1 for
-    those too many or too long to pack (they match nothing).
-
-    >>> shape((3, 5))
-    323
-    """
-    if not 0 < len(parts) <= 10 or not all(0 < p < 64 for p in parts):
-        return -1
-    return sum(p << (6 * k) for k, p in enumerate(parts))
-
-
 def display_shape(display: str) -> int:
     """The packed word lengths of a phrase, -1 when its separators are not one per break
     (a word break is one space or hyphen)."""
@@ -396,9 +334,6 @@ def lemma_rows(inflect_indptr, forms, tags):
     return indptr, owners[order], tags[order]
 
 
-SHAPE_BITS = 40  # spelling keys hold the word lengths of phrases of up to six words
-
-
 def spelling_keys(words, rank):
     """Sorted keys rank << SHAPE_BITS | shape of every way the lexicon spells a node's
     letters as several words ('ice cream' for ICECREAM: (3, 5))."""
@@ -409,9 +344,6 @@ def spelling_keys(words, rank):
         if "," in lengths and lets in rank and 0 <= (packed := shape(tuple(int(p) for p in lengths.split(",")))) < 1 << SHAPE_BITS:
             keys.add(rank[lets] << SHAPE_BITS | packed)
     return np.array(sorted(keys), dtype=np.int64)
-
-
-LENGTH_COLUMNS = 32  # answers of up to 30 letters are found through length_starts
 
 
 def length_sorted(indptr, indices, lengths):
@@ -492,7 +424,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_ids, inflect_tags)):
             np.save(staging / f"{name}.npy", array)
         np.save(staging / "lengths.npy", node_lengths)
-        words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= 40]
+        words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= MAX_LETTERS]
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:
             commonest[lets] = max(freq, commonest.get(lets, 0.0))

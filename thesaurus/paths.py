@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-INDEX_VERSION = 20
+from thesaurus.layout import INDEX_VERSION
 
 
 def cache_dir() -> Path:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from cryptic.lexicon import MAX_INDICATOR_WORDS, abbreviations, is_indicator, normal, weights
+from cryptic.caches import per_clue
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
@@ -235,7 +236,7 @@ def far_fetched(node: Node) -> bool:
             assert_never(node)
 
 
-@functools.lru_cache(maxsize=200_000)
+@per_clue(maxsize=200_000)
 def cost(node: Node) -> float:
     """The cost of a wordplay tree: its own cost plus its children's."""
     return own_cost(node) + sum(map(cost, children(node)))

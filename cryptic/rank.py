@@ -12,15 +12,16 @@ from typing import NamedTuple, assert_never
 from dataclasses import dataclass, field, replace
 
 from cryptic import thesaurus as th
+from cryptic.caches import forget
 from cryptic.coverage import Piece, cover
-from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
     LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
-from cryptic.wordplay import SECOND_DEFINITION, anagram_inside, could_make, derive, evaluate, exactly, forget, letter_bags, loose_derivation, on_time, pattern_ok, within
+from cryptic.show import describe, describe_pieces, draw_derivation, label, q
+from cryptic.wordplay import SECOND_DEFINITION, anagram_inside, could_make, derive, evaluate, exactly, letter_bags, loose_derivation, on_time, pattern_ok, within
 
 DEFAULT_TIMEOUT = 10.0
 # A few readings need seconds to check every candidate; each may take only this share of

@@ -20,6 +20,7 @@ from typing import assert_never
 
 from cryptic import thesaurus as th
 from cryptic.forest import MIN_HIDDEN, Cut, LeafBounds, hidden_window, length_bounds, letters
+from cryptic.caches import per_clue
 from cryptic.nodes import (
     MAX_LETTERS,
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
@@ -323,15 +324,6 @@ def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
 # ---------------------------------------------------------------- answer-first checking
 
 
-def forget() -> None:
-    """Empty the caches of one clue's trees (their nodes hold its words: no other clue meets
-    them again), so that a long batch keeps its memory flat."""
-    from cryptic.forest import cost
-
-    for cached in (derivation, derive_parts, loose_derivation, letter_bags, bounds, must_contain, needed, cost, made_from, removable, affixes, could_make, end_tests, few_outputs):
-        cached.cache_clear()
-
-
 def derive(node: Node, target: Letters) -> Iterator[Derivation]:
     """Yield a derivation of exactly `target` by the tree, if it has one."""
     d = derivation(node, target)
@@ -361,13 +353,13 @@ def within(deadline: float) -> Iterator[None]:
         DEADLINE.reset(token)
 
 
-@functools.lru_cache(maxsize=500_000)
+@per_clue(maxsize=500_000)
 def bounds(node: Node) -> tuple[int, int]:
     """Length bounds of a node under the thesaurus (cached: solving asks again and again)."""
     return length_bounds(node, thesaurus_leaf())
 
 
-@functools.lru_cache(maxsize=100_000)
+@per_clue(maxsize=100_000)
 def must_contain(node: Node) -> Counter:
     """Letters every output of the node contains (from the clue's own letters in it)."""
     match node:
@@ -391,14 +383,14 @@ def must_contain(node: Node) -> Counter:
             assert_never(node)
 
 
-@functools.lru_cache(maxsize=100_000)
+@per_clue(maxsize=100_000)
 def needed(node: Node) -> tuple[tuple[str, int], ...]:
     """must_contain as (letter, count) pairs: counting a few letters in a target is cheaper
     than subtracting counters, and derivation asks for every candidate answer."""
     return tuple(must_contain(node).items())
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def few_outputs(node: Node, lo: int, hi: int) -> frozenset[Letters] | None:
     """The node's outputs of lo to hi letters when there are fewer than FEW, else None
     (asked once for every candidate answer of a clue)."""
@@ -410,7 +402,7 @@ SHORT_PIECE = 3  # a synonym piece beside an anagram is taken to be this short a
 MAX_BAGS = 400  # letter bags a tree may have before it is not worth looking up
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def letter_bags(node: Node) -> frozenset[Letters] | None:
     """The letters (sorted) the node's outputs are made of, with its synonym pieces at most
     SHORT_PIECE long, when the node keeps its parts' letters and they are few; else None."""
@@ -495,7 +487,7 @@ def runs_inside(target: Letters, lo: int, hi: int) -> Iterator[tuple[Letters, Le
             yield target[k : k + m], target[:k] + target[k + m :]
 
 
-@functools.lru_cache(maxsize=500_000)
+@per_clue(maxsize=500_000)
 def derivation(node: Node, target: Letters) -> Derivation | None:
     """How the tree produces exactly `target` (the first way found), or None."""
     lo, hi = bounds(node)
@@ -640,7 +632,7 @@ def from_any(node: Node, body: Node, target: Letters, made_of: Iterable[Letters]
 INDEXED = 5_000  # body outputs read once to answer every target of a one-child node
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def made_from(node: Middle | Truncation, n: int) -> dict[Letters, tuple[Letters, ...]] | None:
     """target -> the body's outputs that make it, for every target of n letters, from one
     pass over the body's outputs (a solver asks about hundreds of targets, and generating
@@ -689,7 +681,7 @@ def derive_spoonerism(first: Node, second: Node, a0: Letters, b0: Letters) -> tu
     return None
 
 
-@functools.lru_cache(maxsize=500_000)
+@per_clue(maxsize=500_000)
 def derive_parts(parts: tuple[Node, ...], target: Letters) -> tuple[Derivation, ...] | None:
     """Derivations of the parts that, joined, make the target, or None."""
     if not parts:
@@ -717,7 +709,7 @@ def loosely(words: Words, piece: Letters) -> bool:
     return len(piece) >= LOOSE_PIECE and piece in th.distant_letters(th.norm(" ".join(words)), len(piece)) and not th.own_form(piece, words)
 
 
-@functools.lru_cache(maxsize=100_000)
+@per_clue(maxsize=100_000)
 def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] | None:
     """How the tree makes the target with one synonym piece two steps away and the rest as
     `derivation` would ("Crack and heroin smuggled by seal": H in CAP, CHAP), with that
@@ -784,7 +776,7 @@ def ends(node: Node) -> tuple[frozenset[Letters] | None, frozenset[Letters] | No
             assert_never(node)
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def removable(part: Node, lo: int, hi: int) -> tuple[Letters, ...]:
     """What a subtraction may take away: its part's first few outputs, shortest first
     (each is tried at every place in every candidate answer)."""
@@ -794,7 +786,7 @@ def removable(part: Node, lo: int, hi: int) -> tuple[Letters, ...]:
 Affix = tuple[frozenset[Letters], tuple[int, ...]]  # strings, and their lengths sorted
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def affixes(node: Node) -> tuple[Affix | None, Affix | None]:
     """The node's ends (see ends) with their lengths: the first strings, and the last ones
     reversed, so that one test serves both ends (None: any)."""
@@ -819,14 +811,14 @@ def starts_with_one(s: Letters, a: Affix) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def could_make(node: Node) -> Callable[[Letters], bool]:
     """A quick necessary test of whether the tree could make a string (see ends)."""
     head, tail = affixes(node)
     return lambda s: (head is None or starts_with_one(s, head)) and (tail is None or starts_with_one(s[::-1], tail))
 
 
-@functools.lru_cache(maxsize=50_000)
+@per_clue(maxsize=50_000)
 def end_tests(node: Node) -> tuple[Callable[[Letters], bool], Callable[[Letters], bool]]:
     """Tests of whether an output of the node could start with a string (followed by
     anything), and end with one (after anything): a subtraction inserts its removed

@@ -219,6 +219,35 @@ def children(node: Node) -> tuple[Node, ...]:
             assert_never(node)
 
 
+def rebuild(node: Node, kids: tuple[Node, ...]) -> Node:
+    """The node with its sub-trees replaced by kids, in the order `children` gives them."""
+    match node:
+        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer():
+            return node
+        case Concat():
+            return Concat(kids)
+        case Insertion(i, _, _):
+            return Insertion(i, *kids)
+        case Container(i, _, _):
+            return Container(i, *kids)
+        case Subtraction(i, _, _):
+            return Subtraction(i, *kids)
+        case Reversal(i, _):
+            return Reversal(i, *kids)
+        case Middle(i, _):
+            return Middle(i, *kids)
+        case Truncation(kind, i, _):
+            return Truncation(kind, i, *kids)
+        case Homophone(i, _):
+            return Homophone(i, *kids)
+        case Spoonerism(i, _, _):
+            return Spoonerism(i, *kids)
+        case After(i, _, _):
+            return After(i, *kids)
+        case _:
+            assert_never(node)
+
+
 def far_fetched(node: Node) -> bool:
     """Does the tree cut letters from anything but a word or its reversal ("heart of" A + B,
     the end of a hidden word), or reverse what an anagram or a reversal already gives?
@@ -704,30 +733,8 @@ def canonical_wordplays(span: Words, leaf: LeafBounds = plain_bounds) -> Iterato
 
 def flatten(node: Node) -> Node:
     """The canonical form of a tree: nested Concats spliced into their parent."""
-    match node:
-        case Concat(parts):
-            flat = tuple(flatten(p) for p in parts)
-            return Concat(tuple(q for p in flat for q in (p.parts if isinstance(p, Concat) else (p,))))
-        case Synonym() | Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer():
-            return node
-        case Insertion(i, inner, outer):
-            return Insertion(i, flatten(inner), flatten(outer))
-        case Container(i, outer, inner):
-            return Container(i, flatten(outer), flatten(inner))
-        case Subtraction(i, whole, part):
-            return Subtraction(i, flatten(whole), flatten(part))
-        case Reversal(i, body):
-            return Reversal(i, flatten(body))
-        case Middle(i, body):
-            return Middle(i, flatten(body))
-        case Truncation(k, i, body):
-            return Truncation(k, i, flatten(body))
-        case Homophone(i, body):
-            return Homophone(i, flatten(body))
-        case Spoonerism(i, first, second):
-            return Spoonerism(i, flatten(first), flatten(second))
-        case After(i, first, second):
-            return After(i, flatten(first), flatten(second))
-        case _:
-            assert_never(node)
+    kids = tuple(map(flatten, children(node)))
+    if isinstance(node, Concat):
+        return Concat(tuple(q for p in kids for q in (p.parts if isinstance(p, Concat) else (p,))))
+    return rebuild(node, kids)
 

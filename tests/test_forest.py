@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.forest import (
-    Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds,
+    Cut, canonical_wordplays, children, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds, rebuild,
     naive_wordplays, parse_cost, parses, plain_bounds,
 )
 from cryptic.lexicon import is_indicator
@@ -30,6 +30,15 @@ def test_canonical_trees_are_distinct_and_flat(span):
     assert len(trees) == len(set(trees)) <= count_all(span, plain_bounds, False)
     for t in trees:
         assert flatten(t) == t
+
+
+@settings(max_examples=40, deadline=None)
+@given(spans())
+def test_rebuilding_a_node_from_its_children_gives_it_back(span):
+    for t in canonical_wordplays(span):
+        assert rebuild(t, children(t)) == t
+        kids = tuple(reversed(children(t)))
+        assert children(rebuild(t, kids)) == kids
 
 
 @settings(max_examples=60, deadline=None)

@@ -9,7 +9,7 @@ import itertools
 import math
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from collections import Counter
@@ -155,7 +155,7 @@ def spoonerise(a: Letters, b: Letters) -> Letters:
 
 
 @functools.lru_cache(maxsize=100_000)
-def synonyms_of(words: tuple[str, ...]) -> th.Mapping[Letters, float]:
+def synonyms_of(words: tuple[str, ...]) -> Mapping[Letters, float]:
     """Everything a Synonym leaf can stand for (letters -> strength), but forms of its own
     words ("tightly" is no TIGHT)."""
     table = th.synonym_table(th.norm(" ".join(words)))

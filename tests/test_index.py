@@ -8,6 +8,7 @@ import sqlite3
 import time
 
 from cryptic import thesaurus as th
+from cryptic.lookup import index
 
 
 def fake_build(calls):
@@ -44,11 +45,11 @@ def test_a_damaged_index_is_built_again_with_one_message(tmp_path, monkeypatch, 
     monkeypatch.setattr("thesaurus.build.build", fake_build(calls))
     folder = th.folder()
     (folder / "lexicon.sqlite").write_bytes(b"not a database")
-    th._connection.cache_clear()
+    index._connection.cache_clear()
     try:
-        db = th._connection(-1)
+        db = index._connection(-1)
         assert db.execute("SELECT value FROM meta").fetchone() == ("yes",)
     finally:
-        th._connection.cache_clear()
+        index._connection.cache_clear()
     assert calls.read_text() == "xx"
     assert capsys.readouterr().err.count("is damaged; building it again") == 1

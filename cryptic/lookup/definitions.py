@@ -1,0 +1,422 @@
+"""The lookups the solver makes: synonyms (wordplay pieces), definitions (answers a phrase may define, near and far), abbreviations, leaf bounds."""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import NamedTuple
+from cryptic.lexicon import abbreviations as substitutions
+from cryptic.lexicon import piece_table
+from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
+from thesaurus.layout import CODES
+from cryptic.lookup.index import EVERY, among, connection, distinct, graph, node_id, norm
+from cryptic.lookup.relations import Candidate, FUNCTION_WORDS, MAX_COMPOSED, PARTS_MISMATCH, Relations, STRENGTH, TWO_HOP, agreed, candidate_order, distant, far_candidates, frozen, lemmas, relations, spoken, strongest, support
+from cryptic.lookup.answers import frequency, is_word, letters_of, spellings, spelt_with
+from cryptic.lookup.glosses import gloss_definitions, gloss_matches
+
+
+GLOSS_PIECE = 3  # the fewest words a wordplay piece is read by its gloss
+
+
+# The relations a function word's synonyms come through: synonyms, Moby's own list for it,
+# similar words and derived forms (not Moby's lists it appears in, nor WordNet's kinds of "is").
+FUNCTION_WORD_RELATIONS = "smad"
+
+
+FUNCTION_WORD_CODES = tuple(CODES.index(c) for c in FUNCTION_WORD_RELATIONS)
+
+
+def abbreviations(word: str) -> tuple[Letters, ...]:
+    """The substitutions setters use for a word or phrase ("doctor" -> DR, MO, ...)."""
+    return substitutions(tuple(norm(word).split()))
+
+
+# An adjective of age or size before a noun in a wordplay piece only narrows what the noun
+# names ("young boy": LAD, "little dog": PUP); the noun's own relations stand for it, weaker.
+QUALIFIERS = frozenset(("young", "little", "small", "tiny", "big", "large", "baby"))  # not "old": O, EX
+
+
+QUALIFIED = 0.6
+
+
+# A subject and a verb, or a verb and "not", written short are the contraction's letters
+# ("he would" -> HED, "is not" -> ISNT), as is a word written short in the clue ("she'd" ->
+# SHED); "'s" is left out: in a clue it is mostly the possessive.
+SHORT_VERBS: Mapping[str, str] = MappingProxyType({"would": "D", "had": "D", "will": "LL", "shall": "LL", "have": "VE", "am": "M", "is": "S", "has": "S", "are": "RE"})  # fmt: skip
+
+
+SUBJECTS = frozenset("i you he she it we they who that there what here where".split())
+
+
+NEGATED = frozenset("is are was were do does did has have had could would should must need might".split())
+
+
+SHORT_NOTS: Mapping[str, str] = MappingProxyType({"will not": "WONT", "shall not": "SHANT", "can not": "CANT", "cannot": "CANT"})
+
+
+WRITTEN_SHORT = re.compile(r"[a-z]+(?:'(?:d|ll|ve|re|m)|n't)")
+
+
+CONTRACTED = 0.9
+
+
+def contractions(key: str) -> tuple[Letters, ...]:
+    """The letters of a normalised phrase written as a contraction ("he would" -> HED)."""
+    words = key.split(" ")
+    if key in SHORT_NOTS:
+        return (SHORT_NOTS[key],)
+    if len(words) == 1:
+        return (letters_of(key),) if WRITTEN_SHORT.fullmatch(key) else ()
+    if len(words) != 2:
+        return ()
+    first, second = words
+    if first in SUBJECTS and second in SHORT_VERBS and (first, second) != ("i", "is"):
+        return (letters_of(first) + SHORT_VERBS[second],)
+    return (letters_of(first) + "NT",) if second == "not" and first in NEGATED else ()
+
+
+@functools.lru_cache(maxsize=50_000)
+def synonym_table(phrase: str) -> Mapping[Letters, float]:
+    """letters -> strength, for everything a wordplay leaf could stand for: synonyms (both
+    sources, all WordNet relations), substitutions, and a short word itself."""
+    table: dict[Letters, float] = {}
+
+    def add(letters: Letters, strength: float) -> None:
+        if letters and strength > table.get(letters, 0.0):
+            table[letters] = strength
+
+    import numpy as np
+
+    g = graph()
+    key = norm(phrase)
+    ids, codes, strengths = relations(phrase, compose=False)
+    if not len(ids) and 1 < len(key.split(" ")) <= MAX_COMPOSED:  # "German city" -> ESSEN
+        ids, codes, strengths = agreed(key)
+        first, _, rest = key.partition(" ")
+        if first in QUALIFIERS and " " not in rest:  # "young boy" -> LAD, as "boy" is
+            noun_ids, noun_codes, noun_strengths = strongest(rest)
+            ids, codes, strengths = np.concatenate((ids, noun_ids)), np.concatenate((codes, noun_codes)), np.concatenate((strengths, noun_strengths * QUALIFIED))
+    if key in FUNCTION_WORDS:  # Moby's lists reversed and WordNet's kinds make "and" SWIPE, "a" ARCHITECT
+        keep = np.isin(codes, FUNCTION_WORD_CODES)
+        ids, strengths = ids[keep], strengths[keep]
+    for j, strength in zip(ids.tolist(), strengths.tolist()):
+        add(g.letters[j], strength)
+    # "in that place" -> THERE, "take the place of" -> SUPPLANT, by their glosses (two words
+    # are too loose: "element found" is tungsten, W, "found in wolframite")
+    if GLOSS_PIECE <= len(key.split(" ")) <= MAX_COMPOSED:
+        for j, strength in gloss_matches(key, soft=False).items():  # through synonyms: slow, and loose
+            add(g.letters[j], strength)
+    for v in (key, key[:-2] if key.endswith("'s") else ""):
+        for sub in substitutions(tuple(v.split())):
+            add(sub, 1.0)
+        for letters, count in piece_table().get(v, ()):
+            add(letters, PAST_PIECE)
+    for short in contractions(key):
+        add(short, CONTRACTED)
+    if len(letters_of(key)) <= 3 and " " not in key:
+        add(letters_of(key), 0.8)  # "on" -> ON, "us" -> US
+    return MappingProxyType(table)
+
+
+def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:
+    """Yield the letters a wordplay leaf could stand for, strongest first."""
+    table = synonym_table(norm(phrase))
+    for letters in sorted(table, key=lambda x: -table[x]):
+        if length is None or len(letters) == length:
+            yield letters
+
+
+@functools.lru_cache(maxsize=10_000)
+def best_relations(phrase: str, length: int | None = None) -> Relations:
+    """The phrase's relations (read-only arrays) to answers of one length (when given), the
+    strongest for each answer's letters (the first met among equals), in no set order; not
+    the phrase's own letters."""
+    import numpy as np
+
+    g = graph()
+    ids, codes, strengths = relations(phrase, window=(length, length) if length else EVERY)
+    lengths = g.lengths[ids]
+    keep = lengths == length if length else lengths > 0
+    ids, codes, strengths = ids[keep], codes[keep], strengths[keep]
+    by_answer = np.lexsort((-strengths, g.ranks[ids]))  # the strongest first, then the first met
+    ranks = g.ranks[ids[by_answer]]
+    pick = by_answer[np.concatenate(([True], ranks[1:] != ranks[:-1]))] if len(ids) else by_answer
+    own = letters_of(phrase)
+    if len(pick) and (not length or length == len(own)):
+        pick = pick[[g.letters[j] != own for j in ids[pick].tolist()]]
+    return frozen(ids[pick]), frozen(codes[pick]), frozen(strengths[pick])
+
+
+@functools.lru_cache(maxsize=2_000)
+def definition_table(phrase: str, length: int | None = None) -> Mapping[Letters, Candidate]:
+    """letters -> best Candidate (word breaks not yet checked), for every answer the phrase
+    could define (of one length, when given)."""
+    return MappingProxyType({c.letters: c for c in candidates(*best_relations(phrase, length))})
+
+
+def candidates(ids, codes, strengths, supports=None) -> Iterator[Candidate]:
+    """Yield the Candidates of some graph ids, with their relation codes, strengths and
+    (when known) support."""
+    g = graph()
+    supports = supports.tolist() if supports is not None else [0] * len(ids)
+    for j, code, strength, freq, n in zip(ids.tolist(), codes.tolist(), strengths.tolist(), g.freqs[ids].tolist(), supports):
+        yield Candidate(g.letters[j], g.nodes[j], strength, freq, CODES[code], n)
+
+
+def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> Iterator[Candidate]:
+    """Yield the answers the phrase could define, best first (candidate_order). With an
+    enumeration and `deep`, answers two hops away (a synonym's relations) follow, weakly:
+    there may be thousands, so they are ordered only when the reader gets to them, and made
+    as they are read. (The routes two hops away are gathered up front with an enumeration
+    either way: they order the nearer answers by support.)"""
+    key = norm(phrase)
+    near = near_candidates(key, enumeration)
+    if enumeration is None or not deep:
+        yield from near
+        return
+    strong = sum(1 for c in near if c.strength > TWO_HOP)  # near is sorted: these come first
+    yield from near[:strong]
+    near_letters = {c.letters for c in near}  # the answers of past clues and glosses are near too
+    far = (c for c in far_candidates(*far_definitions(key, enumeration), letters_of(key)) if c.letters not in near_letters)
+    yield from heapq.merge(near[strong:], far, key=candidate_order) if strong < len(near) else far
+
+
+@functools.lru_cache(maxsize=5_000)
+def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The answers one hop from a normalised phrase, and those whose gloss it says, best
+    first (made once: a solver asks for the same definition again and again)."""
+    near = tuple(candidates(*near_definitions(key, enumeration)))
+    glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
+    from cryptic import past  # past clues' definitions: exact, then guessed
+
+    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
+    added += past.defined(key, enumeration) + past.guessed(key, enumeration)
+    if not glossed and not added:
+        return near
+    best = {c.letters: c for c in near}
+    for c in glossed + added:
+        if c.letters not in best or c.strength > best[c.letters].strength:
+            best[c.letters] = c
+    return tuple(sorted(best.values(), key=candidate_order))
+
+
+def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidate]:
+    """A numeral's own names as answers ("1,000,000,000,000": TRILLION), when they are words."""
+    import numpy as np
+
+    g = graph()
+    ids = np.array([j for j in map(node_id, spoken(key)) if j is not None and (enumeration is None or g.lengths[j] == enumeration.length)], dtype=np.int64)
+    return candidates(ids, np.full(len(ids), CODES.index("s")), np.full(len(ids), STRENGTH["s"]))
+
+
+# Setters' own short synonyms ("rubbish" -> TAT, "a long time" -> ERA, "American dad" ->
+# POP), listed with the substitutions: those that are words define too.
+LISTED = 0.7
+
+
+LISTED_SHORTEST = 3  # shorter entries are abbreviations (DR, MO), not words
+
+
+def listed_words(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The words the substitution list gives for a normalised phrase, of the enumeration's length."""
+    if enumeration is None or enumeration.length < LISTED_SHORTEST:
+        return ()
+    words = (w for w in substitutions(tuple(key.split())) if len(w) == enumeration.length and is_word(w, enumeration))
+    return tuple(Candidate(w, spellings(w)[0][2], LISTED, frequency(w), "r") for w in dict.fromkeys(words))
+
+
+# Past clues' wordplay pieces (tea -> CHAR) stand beside the thesaurus's synonyms.
+PAST_PIECE = 0.8
+
+
+CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation
+
+
+CLIPPED_KINDS = [CODES.index(c) for c in "oqx"]
+
+
+def clipped_kinds(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The kinds of a one-word phrase named "X phrase", as X ("seal": CRABEATER, from
+    "crabeater seal"; HARP, FUR): setters drop the kind's word, themed puzzles most of all."""
+    import numpy as np
+
+    if enumeration is None or " " in key or not key or "," in enumeration.separators:
+        return ()
+    g = graph()
+    tail = " " + key
+    ids, codes, strengths = relations(key, compose=False)
+    # Only kinds as long as the answer and the word together can be named so: few to read.
+    keep = (g.lengths[ids] == enumeration.length + len(letters_of(key))) & np.isin(codes, CLIPPED_KINDS)
+    out = []
+    for j, code, strength in zip(ids[keep].tolist(), codes[keep].tolist(), strengths[keep].tolist()):
+        name = g.nodes[j]
+        if name.endswith(tail) and " " not in (head := name[: -len(tail)]):
+            lets = letters_of(head)
+            out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
+    return tuple(out)
+
+
+AGENT = 0.5  # "someone who cuts" -> PRUNER: a doer named from a synonym of the deed ranks, but never verifies
+
+
+AGENT_PHRASE = re.compile(r"(?:one|someone|somebody|person|anyone|he|she|(those|people|they))(?: who| that)(?:'s| is| are)? (.+)")
+
+
+AGENT_ENDINGS = ("ER", "R", "OR")
+
+
+def agent_nouns(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The doers "one who X" describes: a synonym of X with -er, -r or -or ("someone who
+    cuts" -> PRUNER, "one who criticises" -> SLATER), in the plural after "those who"."""
+    if enumeration is None or not (m := AGENT_PHRASE.fullmatch(key)):
+        return ()
+    plural, deed = m.groups()
+    first, _, rest = deed.partition(" ")
+    base = next((lemma for lemma, tag in lemmas(first) if tag in ("VBZ", "VBP")), first)
+    length = enumeration.length - bool(plural)
+    out = {}
+    for verb, strength in synonym_table(f"{base} {rest}".strip()).items():
+        if not length - 3 <= len(verb) <= length - 1:
+            continue
+        for end in AGENT_ENDINGS + (verb[-1] + "ER",):  # RUNNER
+            doer = verb + end + "S" * bool(plural)
+            if len(doer) != enumeration.length or not is_word(doer, enumeration) or lemmas((verb + end).lower()):  # LOWER: "low"
+                continue
+            if out.get(doer, 0.0) < strength * AGENT:
+                out[doer] = strength * AGENT
+    return tuple(Candidate(w, spellings(w)[0][2], v, frequency(w), "d") for w, v in out.items())
+
+
+@functools.lru_cache(maxsize=5_000)
+def near_definitions(key: str, enumeration: Enumeration | None) -> tuple[object, object, object, object]:
+    """The answers one hop from a normalised phrase (arrays: graph ids, relation codes,
+    strengths, support), best first (candidate_order)."""
+    import numpy as np
+
+    g = graph()
+    ids, codes, strengths = best_relations(key, enumeration.length if enumeration else None)
+    if enumeration is not None:
+        strengths = np.where(spelt_with(ids, enumeration), strengths, strengths * PARTS_MISMATCH)
+        supports = support(key, enumeration.length, ids)
+    else:  # answers of every length: two hops are not looked up
+        supports = np.zeros(len(ids), np.int64)
+    order = np.lexsort((g.ranks[ids], -g.freqs[ids], -supports, -strengths))
+    return frozen(ids[order]), frozen(codes[order]), frozen(strengths[order]), frozen(supports[order])
+
+
+class Far(NamedTuple):
+    """The answers two hops from a phrase, best first, as arrays: graph ids (one node a
+    spelling), whether each has the enumeration's word breaks, their frequencies and
+    support."""
+
+    ids: object
+    fits: object
+    freqs: object
+    supports: object
+
+
+@functools.lru_cache(maxsize=5_000)
+def far_definitions(key: str, enumeration: Enumeration) -> Far:
+    """The answers two hops from a normalised phrase, in the order definitions() yields them."""
+    import numpy as np
+
+    g = graph()
+    far = distinct(distant(key, enumeration.length))
+    far = far[~among(np.sort(g.ranks[near_definitions(key, enumeration)[0]]), g.ranks[far])]  # not again
+    fits = spelt_with(far, enumeration)
+    supports = support(key, enumeration.length, far)
+    # Spellings of the same letters share a key (whether they fit depends on the letters
+    # too): the lowest id stands for them all.
+    order_key = (~fits).astype(np.int64) << 52 | (SUPPORT_BITS - np.minimum(supports, SUPPORT_BITS)) << 40 | commonness_keys()[far]
+    order = np.argsort(order_key)
+    ordered = order_key[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(order) else order
+    far = np.minimum.reduceat(far[order], starts) if len(order) else far
+    return Far(frozen(far), frozen(fits[order][starts]), frozen(g.freqs[far]), frozen(supports[order][starts]))
+
+
+SUPPORT_BITS = (1 << 12) - 1  # far answers' support as a sort key, at most this
+
+
+@functools.cache
+def commonness_keys():
+    """Each node's sort key among answers of equal strength: commonest first (Zipf
+    frequencies have two decimals), then its letters' order; below bit 40, so that a
+    caller can put what ranks first above it."""
+    import numpy as np
+
+    g = graph()
+    return frozen((1000 - np.round(g.freqs.astype(np.float64) * 100).astype(np.int64)) << 20 | g.ranks)
+
+
+def length_only(n: int) -> Enumeration:
+    """The enumeration of a one-word answer of n letters."""
+    return Enumeration((n,), (), n)
+
+
+FORM_GROWTH = 3  # letters an inflection or a derived form adds: TIGHT, tightly; DRINK, drinking
+
+
+def own_form(answer: Letters, words: Sequence[str]) -> bool:
+    """Is the answer a form of one of the definition's words, or that word a form of it
+    ("tightly" for TIGHT)? Setters never define a word by itself: among the top five
+    answers of cryptonite-dev's first 1,000 clues, 20 were such, none right."""
+    for w in map(letters_of, words):
+        short, long = sorted((w, answer), key=len)
+        if len(short) >= 3 and short != long and long.startswith(short) and len(long) - len(short) <= FORM_GROWTH:
+            return True
+    return False
+
+
+def definition_strength(phrase: str, answer: Letters) -> float:
+    """How strongly the phrase defines the answer (0: not at all), two hops included."""
+    key = norm(phrase)
+    c = definition_table(key, len(answer)).get(answer)
+    if c is not None:
+        return c.strength
+    return TWO_HOP if answer in distant_letters(key, len(answer)) else 0.0
+
+
+@functools.lru_cache(maxsize=1_000)
+def distant_letters(key: str, length: int) -> frozenset[Letters]:
+    """The letters of the answers two hops from a normalised phrase (a double definition
+    asks about every candidate answer of a clue)."""
+    g = graph()
+    return frozenset(g.letters[j] for j in distant(key, length).tolist())
+
+
+@functools.lru_cache(maxsize=50_000)
+def homophones(s: Letters) -> tuple[Letters, ...]:
+    """Words that sound like s (by the CMU pronouncing dictionary), s itself excluded."""
+    rows = connection().execute(
+        "SELECT DISTINCT b.letters FROM sounds a JOIN sounds b ON a.pron = b.pron WHERE a.letters = ? AND b.letters != ?", (s, s)
+    )
+    return tuple(r[0] for r in rows)
+
+
+@functools.lru_cache(maxsize=200_000)
+def _bounds(kind: LeafKind, phrase: str) -> Bounds | None:
+    table = synonym_table(phrase) if kind == "synonym" else definition_table(phrase)
+    if not table:
+        return None if kind == "synonym" else (1, MAX_LETTERS)
+    lengths = [len(x) for x in table]
+    return (min(lengths), max(lengths))
+
+
+@functools.lru_cache(maxsize=200_000)
+def leaf_bounds(kind: LeafKind, words: Words) -> Bounds | None:
+    """Leaf bounds from the thesaurus: the lengths of what the words can stand for.
+
+    A definition the thesaurus does not know still stands (1..MAX_LETTERS): the solver can find its
+    answer through the wordplay alone."""
+    if len(words) == 1 and words[0].startswith("#"):
+        return None
+    return _bounds(kind, norm(" ".join(words)))
+
+
+def warm() -> None:
+    """Open the index now (building it if need be), so the first lookup is not slow."""
+    connection()

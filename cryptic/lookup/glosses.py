@@ -1,0 +1,275 @@
+"""WordNet's glosses turned round: answers whose gloss says a phrase, and how much of it."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from more_itertools import unique_everseen
+from cryptic.nodes import Enumeration, Letters
+from thesaurus.layout import CODES, GLOSS_WORD, gloss_keys
+from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows
+from cryptic.lookup.relations import Candidate, INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, candidate_order, frozen, inflected, lemmas, support, word_relations
+from cryptic.lookup.answers import letters_of, spellings, spelt_with
+
+
+# A phrase that says what WordNet's gloss of an answer says ("Fruit of the oak" -> ACORN,
+# "a smooth thin-walled nut"; "Relating to a wolf" -> LUPINE): nearly all the phrase's words,
+# by rarity, and at least two of them, in the gloss. Less lets long spans of a cryptic clue
+# ("walked making a noise") match some gloss of the right length.
+GLOSS = 1.0  # the strength of a gloss that uses all the phrase's words
+
+
+# A gloss of one content word matched by a phrase of one ("in that place": THERE, but also
+# HENCE, "from this place") suggests rather than says.
+GLOSS_LONE = 0.7
+
+
+GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its rarity) a gloss must use
+
+
+def gloss_members() -> tuple[object, object]:
+    """Each WordNet gloss's answers (the graph ids of its synset's phrases), as sparse rows."""
+    return sparse_rows("gloss_member")
+
+
+@functools.cache
+def gloss_sizes():
+    """How many content words each WordNet gloss has (a read-only array by gloss number)."""
+    import numpy as np
+
+    return frozen(np.bincount(sparse_index("gloss")[2]))
+
+
+def phrase_keys(key: str) -> set[str]:
+    """A normalised phrase's content words as the gloss index files them (hyphenated words
+    joined where the glosses join them)."""
+    text = joined_compounds(key, sparse_index("gloss")[0])
+    return gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
+
+
+def gloss_rarity(word: str) -> float:
+    """How rare a gloss word is: the log of the glosses over those using it (a word no gloss
+    uses counts as the rarest)."""
+    index, indptr, glosses = sparse_index("gloss")
+    i = index.get(word)
+    return math.log(len(glosses) / max(1, int(indptr[i + 1] - indptr[i]))) if i is not None else math.log(len(glosses))
+
+
+def gloss_key(word: str) -> str:
+    """A word as the gloss index files it: its (alphabetically first) lemma, or itself."""
+    found = lemmas(word)
+    return min(lemma for lemma, _ in found) if found else word
+
+
+@functools.lru_cache(maxsize=20_000)
+def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
+    """The graph ids whose WordNet gloss says what a normalised phrase says (`soft`: or says
+    some of it through synonyms), each with its best gloss's share of the phrase (any length)."""
+    import numpy as np
+
+    index, indptr, glosses = sparse_index("gloss")
+    words = phrase_keys(key)
+    # A phrase of one content word and its function words ("in that place") says what a gloss
+    # of that one word says ("in or at that place": THERE); any longer gloss says more.
+    lone = len(words) == 1 and " " in key
+    if len(words) < 2 and not lone or not len(glosses):
+        return MappingProxyType({})
+    rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
+    if not rows:
+        return MappingProxyType({})
+    weight = {w: gloss_rarity(w) for w in words}
+    total = sum(weight.values())
+    # Each gloss: the weight of the phrase's words it uses (or a synonym of, for less), and how many.
+    synonymous = gloss_synonym_rows(words, rows) if soft else {}
+    used = [(r, weight[w], 0) for w, r in rows.items()] + [(r, weight[w] * GLOSS_SYNONYM, 1) for w, r in synonymous.items()]
+    which, at = np.unique(np.concatenate([r for r, _, _ in used]), return_inverse=True)
+    have = np.bincount(at, weights=np.concatenate([np.full(len(r), v) for r, v, _ in used]))
+    uses = np.bincount(at)
+    # A gloss that says the phrase only through synonyms relates it no more directly than a
+    # derived form does: it ranks, but does not verify (as a second definition, "touching
+    # display of" was TROUBLE: "an event causing distress or pain").
+    derived = np.bincount(at, weights=np.concatenate([np.full(len(r), flag) for r, _, flag in used])) > 0
+    share = (GLOSS_LONE if lone else GLOSS) * have / total
+    said = np.where(derived, np.minimum(share, STRENGTH["d"]), share)
+    good = gloss_sizes()[which] == 1 if lone else (uses >= 2) & (have >= GLOSS_COVER * total)
+    member_indptr, member_ids = gloss_members()
+    matched: dict[int, float] = {}  # graph id -> its best gloss's share of the phrase
+    for k, value in zip(which[good].tolist(), said[good].tolist()):
+        for j in member_ids[int(member_indptr[k]) : int(member_indptr[k + 1])].tolist():
+            if value > matched.get(j, 0.0):
+                matched[j] = value
+    return MappingProxyType(matched)
+
+
+@functools.lru_cache(maxsize=5_000)
+def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ...]:
+    """The answers whose WordNet gloss says what a normalised phrase says, best first; for a
+    phrase whose head is a plural, the plurals of those whose gloss says it in the singular
+    ("snake-like fishes" -> EELS: eel, "snakelike fish"), and so for a verb's -s, -ed and -ing."""
+    import numpy as np
+
+    g = graph()
+    length = enumeration.length
+    tags = phrase_inflections(key)
+    shortest = max(1, length - INFLECTION_GROWTH) if tags else length
+    matched = {j: v for j, v in gloss_matches(key).items() if shortest <= g.lengths[j] <= length}
+    bare = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
+    strength = {j: matched[j] for j in matched if g.lengths[j] == length}
+    for tag in tags:
+        forms, owners = inflected(bare, tag, (length, length))
+        for form, owner in zip(forms.tolist(), owners.tolist()):
+            strength[form] = max(strength.get(form, 0.0), matched[int(bare[owner])] * INFLECTED)
+    own = letters_of(key)
+    best: dict[Letters, tuple[int, Candidate]] = {}
+    for j, value in strength.items():
+        if g.letters[j] != own and (g.letters[j] not in best or value > best[g.letters[j]][1].strength):
+            best[g.letters[j]] = (j, Candidate(g.letters[j], g.nodes[j], value, float(g.freqs[j]), "g"))
+    if not best:
+        return ()
+    chosen = np.array([j for j, _ in best.values()], dtype=np.int64)
+    fits, supports = spelt_with(chosen, enumeration).tolist(), support(key, length, chosen).tolist()
+    kept = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
+    return tuple(sorted(kept, key=candidate_order))
+
+
+@functools.cache
+def turned_round(name: str) -> tuple[object, object]:
+    """Sparse rows of the index read the other way: for "gloss", each gloss's words (rows
+    of `sparse_index("gloss")`); for "gloss_member", each graph id's glosses."""
+    import numpy as np
+
+    indptr, ids = sparse_rows(name)
+    owners = np.repeat(np.arange(len(indptr) - 1, dtype=np.int32), np.diff(indptr))
+    counts = np.bincount(ids, minlength=int(ids.max()) + 1 if len(ids) else 0)
+    return frozen(np.concatenate(([0], np.cumsum(counts)))), frozen(owners[np.argsort(ids, kind="stable")])
+
+
+@functools.lru_cache(maxsize=50_000)
+def answer_gloss_words(letters: Letters):
+    """The words (rows of `sparse_index("gloss")`) of every WordNet gloss of the phrases
+    spelt with these letters, with their broader synsets' head words (a sorted array)."""
+    import numpy as np
+
+    member_ptr, member_glosses = turned_round("gloss_member")
+    word_ptr, gloss_words = turned_round("gloss")
+    ids = [j for _, _, shown in spellings(letters) if (j := node_id(norm(shown))) is not None and j + 1 < len(member_ptr)]
+    glosses = [int(k) for j in ids for k in member_glosses[int(member_ptr[j]) : int(member_ptr[j + 1])] if k + 1 < len(word_ptr)]
+    rows = [gloss_words[int(word_ptr[k]) : int(word_ptr[k + 1])] for k in glosses]
+    return frozen(np.unique(np.concatenate(rows)) if rows else np.empty(0, np.int32))
+
+
+@functools.lru_cache(maxsize=20_000)
+def phrase_gloss_words(key: str) -> tuple[tuple[str, int | None, float], ...]:
+    """A normalised phrase's content words as the gloss index files them, each with its row
+    (None: a word no gloss uses) and weighed by its rarity among the glosses."""
+    index, _, glosses = sparse_index("gloss")
+    words = sorted(phrase_keys(key.replace("'s", "")))  # "fish-hook's": FISHHOOK
+    if not len(glosses):
+        return ()
+    return tuple((w, index.get(w), gloss_rarity(w)) for w in words)
+
+
+def gloss_overlap(key: str, letters: Letters, soft: bool = False) -> float:
+    """The share of a normalised phrase's content words (each weighed by its rarity) that
+    some WordNet gloss of the answer uses: "Line created by rising and falling water" and
+    TIDEMARK's "a line at the highwater or low-water limits of the tides" share "line"
+    (`soft`: or uses through a synonym, for GLOSS_SYNONYM of its weight: "guts" and ENTERIC's
+    "inside the intestines")."""
+    import numpy as np
+
+    words = phrase_gloss_words(key)
+    total = sum(weight for _, _, weight in words)
+    if not total:
+        return 0.0
+    used = answer_gloss_words(letters)
+    share = 0.0
+    for word, row, weight in words:
+        if row is not None and np.isin(row, used):
+            share += weight
+        elif soft and np.isin(synonym_keys(word), used).any():
+            share += GLOSS_SYNONYM * weight
+    return share / total
+
+
+VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writes about greek goddess and roman": FATHERS)
+
+
+def phrase_inflections(key: str) -> tuple[str, ...]:
+    """The inflections a normalised defining phrase is in, which its answers take too: a
+    plural head noun ("snake-like fishes" -> EELS), a verb in -s, -ed or -ing first in a
+    short phrase ("cuts into cubes" -> DICES: dice, "cut into cubes")."""
+    head = key.split(" of ")[0].rsplit(" ", 1)[-1]  # "fruits of the oak"
+    tags = {"NNS"} if any(tag == "NNS" for _, tag in lemmas(head)) or unchanged_plural(head) else set()
+    words = key.split(" ")
+    if len(words) <= VERB_PHRASE:
+        tags.update(tag for _, tag in lemmas(words[0]) if tag.startswith("VB"))
+    return tuple(sorted(tags))
+
+
+GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts for this much of its weight
+
+
+GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looked for in glosses
+
+
+def gloss_synonym_rows(words: Iterable[str], rows: Mapping[str, object]) -> dict[str, object]:
+    """For each phrase word, the glosses that use one of its strongest single-word synonyms
+    and not the word itself ("order beforehand": PREDESTINE's "decree ... beforehand")."""
+    import numpy as np
+
+    out = {}
+    for w in words:
+        found = synonym_glosses(w)
+        found = np.setdiff1d(found, rows[w]) if w in rows else found
+        if len(found):
+            out[w] = found
+    return out
+
+
+@functools.lru_cache(maxsize=20_000)
+def synonym_keys(word: str):
+    """The gloss index's rows of the word's GLOSS_SYNONYMS strongest single-word synonyms (a
+    read-only array)."""
+    import numpy as np
+
+    index = sparse_index("gloss")[0]
+    g = graph()
+    ids, codes, strengths = word_relations(word)
+    keep = np.isin(codes, np.array([CODES.index(c) for c in "smr"], dtype=np.uint8))
+    ordered = (g.nodes[j] for j in ids[keep][np.argsort(-strengths[keep], kind="stable")].tolist())
+    keys = (gloss_key(name) for name in ordered if " " not in name)
+    chosen = itertools.islice(unique_everseen(k for k in keys if k in index and k != word), GLOSS_SYNONYMS)
+    return frozen(np.array([index[k] for k in chosen], dtype=np.int64))
+
+
+@functools.lru_cache(maxsize=20_000)
+def synonym_glosses(word: str):
+    """The glosses that use one of the word's GLOSS_SYNONYMS strongest single-word synonyms
+    (a sorted, read-only array of gloss numbers)."""
+    import numpy as np
+
+    _, indptr, glosses = sparse_index("gloss")
+    rows = synonym_keys(word).tolist()
+    if not rows:
+        return frozen(np.empty(0, np.int64))
+    return frozen(np.unique(np.concatenate([glosses[int(indptr[k]) : int(indptr[k + 1])] for k in rows])))
+
+
+def unchanged_plural(word: str) -> bool:
+    """May the word be its own plural (fish, sheep; lemminflect, when the index was built,
+    also allowed it for nouns used as mass nouns, like oak)?"""
+    j = node_id(word)
+    return j is not None and bool(graph().own_plural[j])
+
+
+def joined_compounds(key: str, index: Mapping[str, int]) -> str:
+    """The phrase with each hyphenated word written as one where the glosses write it so
+    ("snake-like" -> snakelike), else as its parts."""
+    def one(word: str) -> str:
+        whole = word.replace("-", "")
+        return whole if "-" in word and gloss_key(whole) in index else word.replace("-", " ")
+
+    return " ".join(map(one, key.split(" ")))

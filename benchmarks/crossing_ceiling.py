@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from cryptic import puzzle as P
+from cryptic import puzzle, puzzle_files
+from cryptic.clues import clues_of
 from cryptic import thesaurus
 
 
@@ -31,14 +32,14 @@ def main() -> None:
     totals = Counter()
     print(f"{'puzzle':32} clues  alone@1  crossed@1  crossed@3  crossed@any")
     for path in a.puzzles:
-        p = P.read_puzzle(path)
+        p = puzzle_files.read_puzzle(path)
         truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
         checked = Counter(cell for e in p.entries for cell in e.cells)
-        clues = P.clues_of(p)
+        clues = clues_of(p)
         answers = ["".join(truth.get(c, "?") for c in clue.cells) for clue in clues]
         patterns = ["".join(truth.get(c, ".") if checked[c] > 1 else "." for c in clue.cells) for clue in clues]
-        alone = list(P.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
-        crossed = list(P.solve_all(clues, patterns, a.seconds, a.jobs, p.plain))
+        alone = list(puzzle.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
+        crossed = list(puzzle.solve_all(clues, patterns, a.seconds, a.jobs, p.plain))
         row = Counter(clues=len(clues))
         for w, x, y in zip(answers, alone, crossed):
             r1, r2 = rank(x, w), rank(y, w)

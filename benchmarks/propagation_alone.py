@@ -14,14 +14,15 @@ import argparse
 import time
 from collections import Counter
 
-from cryptic import puzzle as P
+from cryptic import beliefs, grid, puzzle, puzzle_files
+from cryptic.clues import clues_of, readable
 from cryptic import thesaurus
 from puzzle_spread import kind_of  # the issue's grouping of the puzzles (benchmarks/ is on the path)
 
 
 def cells_right(truth, clues, pools) -> int:
     """The cells the weighted fill of these pools gets right."""
-    letters = P.placed(clues, pools, P.cell_fill(clues, pools, time.monotonic() + 5, 0.0))
+    letters = puzzle.placed(clues, pools, puzzle.cell_fill(clues, pools, time.monotonic() + 5, 0.0))
     return sum(letters.get(cell) == ch for cell, ch in truth.items())
 
 
@@ -37,21 +38,21 @@ def main() -> None:
     totals: Counter = Counter()
     print(f"{'puzzle':32} cells  direct  " + "  ".join(f"base {b:<4}" for b in bases) + "  true-letters@1")
     for path in a.puzzles:
-        p = P.read_puzzle(path)
-        clues = P.clues_of(p)
-        enums = [getattr(P.readable(c), "enumeration", None) for c in clues]
-        pools = list(P.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
+        p = puzzle_files.read_puzzle(path)
+        clues = clues_of(p)
+        enums = [getattr(readable(c), "enumeration", None) for c in clues]
+        pools = list(puzzle.solve_all(clues, [None] * len(clues), a.seconds, a.jobs, p.plain))
         kind = kind_of(path)
-        truth = P.solution_letters(p)
+        truth = puzzle_files.solution_letters(p)
         row = Counter(cells=len(truth), direct=cells_right(truth, clues, pools))
         for b in bases:
-            P.LEXICON_BASE = b
-            P.lexicon_domain.cache_clear()
-            row[b] = cells_right(truth, clues, P.beliefs(clues, pools, enums))
+            beliefs.LEXICON_BASE = b
+            beliefs.lexicon_domain.cache_clear()
+            row[b] = cells_right(truth, clues, beliefs.beliefs(clues, pools, enums))
         shared = Counter(cell for c in clues for cell in c.cells)
-        patterns = ["".join(truth[cell] if shared[cell] > 1 else P.OPEN for cell in c.cells) for c in clues]
+        patterns = ["".join(truth[cell] if shared[cell] > 1 else grid.OPEN for cell in c.cells) for c in clues]
         answers = ["".join(truth[cell] for cell in c.cells) for c in clues]
-        held = P.beliefs(clues, pools, enums, patterns)
+        held = beliefs.beliefs(clues, pools, enums, patterns)
         row["first"] = sum(bool(b) and b[0][0] == w for b, w in zip(held, answers))
         row["clues"] = len(clues)
         for k, v in row.items():

@@ -14,7 +14,7 @@ import statistics
 from collections import Counter
 from pathlib import Path
 
-from cryptic import puzzle as P
+from cryptic import beliefs, puzzle, puzzle_files
 from cryptic import thesaurus
 
 # (name, {constant: value}) of cryptic.puzzle; the first is the code as it stands.
@@ -24,11 +24,12 @@ SETTINGS = (
     ("damping 0.6", {"DAMPING": 0.6}),
     ("sure 0.85", {"SURE": 0.85}),
 )
+HOME = {"LEXICON_BASE": beliefs, "DAMPING": beliefs, "SURE": puzzle}  # the module each setting lives in
 
 
-def cells_right(p: P.Puzzle, letters: dict) -> tuple[int, int]:
+def cells_right(p: puzzle_files.Puzzle, letters: dict) -> tuple[int, int]:
     """(cells right, cells) against the puzzle's solutions."""
-    truth = P.solution_letters(p)
+    truth = puzzle_files.solution_letters(p)
     return sum(letters.get(cell) == ch for cell, ch in truth.items()), len(truth)
 
 
@@ -39,7 +40,7 @@ def kind_of(path: str) -> str:
         kind = str(json.loads(Path(path).read_text(encoding="utf-8")).get("crosswordType", "")).lower()
     except (OSError, ValueError, AttributeError):
         kind = ""
-    return "plain" if kind in P.PLAIN_TYPES else "cryptic"
+    return "plain" if kind in puzzle_files.PLAIN_TYPES else "cryptic"
 
 
 def main() -> None:
@@ -48,22 +49,22 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=120.0)
     a = ap.parse_args()
     thesaurus.warm()
-    puzzles = [P.read_puzzle(path) for path in a.puzzles]
+    puzzles = [puzzle_files.read_puzzle(path) for path in a.puzzles]
     kinds = [kind_of(path) for path in a.puzzles]
     share: dict[str, list[float]] = {"cryptic": [], "plain": []}
     for name, change in SETTINGS:
-        saved = {k: getattr(P, k) for k in change}
+        saved = {k: getattr(HOME[k], k) for k in change}
         for k, v in change.items():
-            setattr(P, k, v)
-        P.lexicon_domain.cache_clear()
+            setattr(HOME[k], k, v)
+        beliefs.lexicon_domain.cache_clear()
         right: Counter = Counter()
         for p, kind in zip(puzzles, kinds):
-            got, n = cells_right(p, P.solve_puzzle(p, timeout=a.timeout)[0])
+            got, n = cells_right(p, puzzle.solve_puzzle(p, timeout=a.timeout)[0])
             right[kind] += got
             right[kind + " cells"] += n
         for k, v in saved.items():
-            setattr(P, k, v)
-        P.lexicon_domain.cache_clear()
+            setattr(HOME[k], k, v)
+        beliefs.lexicon_domain.cache_clear()
         for kind in share:
             share[kind].append(100 * right[kind] / max(1, right[kind + " cells"]))
         print(f"{name:20} cryptic {right['cryptic']:4}/{right['cryptic cells']} ({share['cryptic'][-1]:.1f}%)  plain {right['plain']:4}/{right['plain cells']} ({share['plain'][-1]:.1f}%)", flush=True)

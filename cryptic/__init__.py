@@ -100,8 +100,8 @@ def solve_puzzle(path: str, timeout: float = 120.0, min_confidence: float = 0.0)
     >>> rows[0], answers[0][1].letters
     ('ASTER', 'ASTER')
     """
-    from cryptic import puzzle as P
+    from cryptic import puzzle, puzzle_files
 
-    p = P.read_puzzle(path)
-    letters, answers = P.solve_puzzle(p, timeout=timeout, min_confidence=min_confidence)
-    return P.grid_rows(p, letters), answers
+    p = puzzle_files.read_puzzle(path)
+    letters, answers = puzzle.solve_puzzle(p, timeout=timeout, min_confidence=min_confidence)
+    return puzzle_files.grid_rows(p, letters), answers

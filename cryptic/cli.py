@@ -260,7 +260,7 @@ def load_grid(path: str):
 
     try:
         if path.endswith((".json", ".puz", ".ipuz")):
-            from cryptic.puzzle import PuzzleError, read_puzzle
+            from cryptic.puzzle_files import PuzzleError, read_puzzle
 
             try:
                 return read_puzzle(path).grid
@@ -321,19 +321,19 @@ def cmd_fill(a: argparse.Namespace) -> int:
 
 
 def cmd_puzzle(a: argparse.Namespace) -> int:
-    from cryptic import puzzle as P
+    from cryptic import puzzle, puzzle_files
     from cryptic.render import png, text
 
     try:
-        p = P.read_puzzle(a.file)
-    except P.PuzzleError as e:
+        p = puzzle_files.read_puzzle(a.file)
+    except puzzle_files.PuzzleError as e:
         raise UsageError(str(e)) from None
     if a.plain:
         p = dataclasses.replace(p, plain=True)
-    scored = P.check(p, {}) is not None  # solutions present: --check can compare
+    scored = puzzle_files.check(p, {}) is not None  # solutions present: --check can compare
     start = time.monotonic()
-    letters, answers = P.solve_puzzle(p, timeout=a.timeout, min_confidence=a.min_confidence, jobs=a.jobs)
-    rows = P.grid_rows(p, letters)
+    letters, answers = puzzle.solve_puzzle(p, timeout=a.timeout, min_confidence=a.min_confidence, jobs=a.jobs)
+    rows = puzzle_files.grid_rows(p, letters)
     seconds = round(time.monotonic() - start, 2)
     if a.json:
         entries = [{"id": clue.group[0], "answer": ans.letters if ans else None, "confidence": round(ans.confidence, 4) if ans else 0.0,
@@ -351,7 +351,7 @@ def cmd_puzzle(a: argparse.Namespace) -> int:
     if a.check:
         if not scored:
             raise UsageError("--check needs a puzzle file with solutions")
-        cells, entries = P.check(p, letters)
+        cells, entries = puzzle_files.check(p, letters)
         print(f"cells correct {cells:.1f}%  entries correct {entries:.1f}%", file=sys.stderr)
     return 0
 

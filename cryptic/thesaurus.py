@@ -4,25 +4,81 @@ definitions). Pure and cached; the index is built on first use (thesaurus.build)
 
 from __future__ import annotations
 
-from cryptic.lookup.index import (  # noqa: F401
-    connection, folder, graph, is_node, node_id, norm, row,
-)  # fmt: skip
-from cryptic.lookup.relations import (  # noqa: F401
-    AGREED, Candidate, FIRST_HOP, FUNCTION_WORDS, INFLECTED, PART, STRENGTH, agreed, candidate_order,
-    content_words, inflected, less_forms, number_words, relations, variants,
-)  # fmt: skip
 from cryptic.lookup.answers import (  # noqa: F401
-    anagrams, breaks_fit, display, frequency, in_dictionary, is_word, letters_of, lexicon, matching, opened,
-    other_breaks, spellings, spelt_with,
-)  # fmt: skip
-from cryptic.lookup.glosses import (  # noqa: F401
-    GLOSS, GLOSS_COVER, GLOSS_LONE, GLOSS_SYNONYM, gloss_definitions, gloss_overlap, phrase_inflections,
-    phrase_keys, unchanged_plural,
+    anagrams,
+    breaks_fit,
+    display,
+    frequency,
+    in_dictionary,
+    is_word,
+    letters_of,
+    lexicon,
+    matching,
+    opened,
+    other_breaks,
+    spellings,
+    spelt_with,
 )  # fmt: skip
 from cryptic.lookup.definitions import (  # noqa: F401
-    AGENT, CLIPPED, CONTRACTED, SHORT_VERBS, SUBJECTS, abbreviations, agent_nouns, clipped_kinds,
-    contractions, definition_strength, definition_table, definitions, distant_letters, homophones,
-    leaf_bounds, length_only, listed_words, near_candidates, own_form, synonym_table, synonyms, warm,
+    AGENT,
+    CLIPPED,
+    CONTRACTED,
+    SHORT_VERBS,
+    SUBJECTS,
+    abbreviations,
+    agent_nouns,
+    clipped_kinds,
+    contractions,
+    definition_strength,
+    definition_table,
+    definitions,
+    distant_letters,
+    homophones,
+    leaf_bounds,
+    length_only,
+    listed_words,
+    near_candidates,
+    own_form,
+    synonym_table,
+    synonyms,
+    warm,
+)  # fmt: skip
+from cryptic.lookup.glosses import (  # noqa: F401
+    GLOSS,
+    GLOSS_COVER,
+    GLOSS_LONE,
+    GLOSS_SYNONYM,
+    gloss_definitions,
+    gloss_overlap,
+    phrase_inflections,
+    phrase_keys,
+    unchanged_plural,
+)  # fmt: skip
+from cryptic.lookup.index import (  # noqa: F401
+    connection,
+    folder,
+    graph,
+    is_node,
+    node_id,
+    norm,
+    row,
+)  # fmt: skip
+from cryptic.lookup.relations import (  # noqa: F401
+    AGREED,
+    FIRST_HOP,
+    FUNCTION_WORDS,
+    INFLECTED,
+    PART,
+    STRENGTH,
+    Candidate,
+    agreed,
+    candidate_order,
+    content_words,
+    inflected,
+    less_forms,
+    number_words,
+    relations,
+    variants,
 )  # fmt: skip
 from thesaurus.layout import CODES  # noqa: F401
 

@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.puzzle import (Clue, PuzzleError, beliefs, cell_fill, check, clues_of, cross_referenced, read_puzzle, references, solve_puzzle,
-                            substituted, without_solutions)  # fmt: skip
+from cryptic.beliefs import beliefs
+from cryptic.clues import Clue, clues_of, references, substituted
+from cryptic.puzzle import cell_fill, cross_referenced, solve_puzzle
+from cryptic.puzzle_files import PuzzleError, check, read_puzzle, without_solutions
 
 FRAME = Path(__file__).parent / "data" / "frame.json"
 
@@ -140,7 +142,7 @@ def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
 @pytest.mark.slow
 def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
     from cryptic.parse import parse_clue
-    from cryptic.puzzle import plain_candidates, plain_chance, plain_features, plain_ranked
+    from cryptic.clues import plain_candidates, plain_chance, plain_features, plain_ranked
 
     ranked = plain_ranked(parse_clue("Flower (5)"))
     c = ranked[0][0]
@@ -156,7 +158,7 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
 @pytest.mark.slow
 def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_groups():
     from cryptic.parse import parse_clue
-    from cryptic.puzzle import plain_candidates
+    from cryptic.clues import plain_candidates
 
     pool = plain_candidates(parse_clue("1,000,000 (7)"), None)
     assert pool[0][0] == "MILLION" and all('"1,000,000"' in why for _, _, why in pool)  # never "1" (ONE, SINGLE) alone
@@ -165,7 +167,7 @@ def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_group
 @pytest.mark.slow
 def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_candidate():
     from cryptic.nodes import Enumeration
-    from cryptic.puzzle import glossed_fits
+    from cryptic.clues import glossed_fits
 
     enum = Enumeration(8, (8,), "")
     found = {w: score for w, score, _ in glossed_fits("line left by the sea at its highest", enum, "T?D?M?R?")}
@@ -258,7 +260,7 @@ def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
 @pytest.mark.slow
 def test_a_candidate_with_other_word_breaks_than_the_enumeration_weighs_little():
     from cryptic.parse import parse_enumeration
-    from cryptic.puzzle import domain
+    from cryptic.beliefs import domain
 
     pool = [("REQUIRED", 0.5, ""), ("OFCOURSE", 0.05, "")]
     for enum, likelier in (("2,6", "OFCOURSE"), ("8", "REQUIRED")):
@@ -322,7 +324,7 @@ def test_a_word_only_fitting_its_crossers_is_only_as_sure_as_they_are():
 
 
 def test_an_ipuz_whose_solution_the_package_refuses_is_read_without_it(tmp_path):
-    from cryptic.puzzle import read_puzzle
+    from cryptic.puzzle_files import read_puzzle
 
     doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 1},
            "puzzle": [[1, 0, 0]], "clues": {"Across": [[1, "Feline (3)"]]}, "solution": [["C", "A", 5]]}  # fmt: skip

@@ -1,1 +1,2 @@
-"""The thesaurus lookups, one module a topic; cryptic.thesaurus names them for the rest of the program."""
+"""The thesaurus lookups, one module a topic; cryptic.thesaurus names them for the rest of the
+program."""

@@ -1,4 +1,5 @@
-"""The answer lexicon: which letters are words, how they are written and broken into words, how common they are; anagrams and pattern matches."""
+"""The answer lexicon: which letters are words, how they are written and broken into words, how
+common they are; anagrams and pattern matches."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import itertools
 import re
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from cryptic.nodes import MAX_LETTERS, Enumeration, Letters
-from thesaurus.layout import SHAPE_BITS, shape
+
 from cryptic.lookup.index import among, connection, graph, is_node
 from cryptic.lookup.relations import lemmas
-
+from cryptic.nodes import MAX_LETTERS, Enumeration, Letters
+from thesaurus.layout import SHAPE_BITS, shape
 
 # Deleting everything but A-Z with str.translate is several times faster than a regex, and
 # letters_of runs for every candidate answer of every lookup.

@@ -1,4 +1,5 @@
-"""The lookups the solver makes: synonyms (wordplay pieces), definitions (answers a phrase may define, near and far), abbreviations, leaf bounds."""
+"""The lookups the solver makes: synonyms (wordplay pieces), definitions (answers a phrase may
+define, near and far), abbreviations, leaf bounds."""
 
 from __future__ import annotations
 
@@ -8,15 +9,33 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import NamedTuple
+
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.lexicon import piece_table
-from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
-from thesaurus.layout import CODES
-from cryptic.lookup.index import EVERY, among, connection, distinct, graph, node_id, norm
-from cryptic.lookup.relations import Candidate, FUNCTION_WORDS, MAX_COMPOSED, PARTS_MISMATCH, Relations, STRENGTH, TWO_HOP, agreed, candidate_order, distant, far_candidates, frozen, lemmas, relations, spoken, strongest, support
 from cryptic.lookup.answers import frequency, is_word, letters_of, spellings, spelt_with
 from cryptic.lookup.glosses import gloss_definitions, gloss_matches
-
+from cryptic.lookup.index import EVERY, among, connection, distinct, graph, node_id, norm
+from cryptic.lookup.relations import (
+    FUNCTION_WORDS,
+    MAX_COMPOSED,
+    PARTS_MISMATCH,
+    STRENGTH,
+    TWO_HOP,
+    Candidate,
+    Relations,
+    agreed,
+    candidate_order,
+    distant,
+    far_candidates,
+    frozen,
+    lemmas,
+    relations,
+    spoken,
+    strongest,
+    support,
+)
+from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
+from thesaurus.layout import CODES
 
 GLOSS_PIECE = 3  # the fewest words a wordplay piece is read by its gloss
 

@@ -7,13 +7,14 @@ import itertools
 import math
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+
 from more_itertools import unique_everseen
+
+from cryptic.lookup.answers import letters_of, spellings, spelt_with
+from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows
+from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, Candidate, candidate_order, frozen, inflected, lemmas, support, word_relations
 from cryptic.nodes import Enumeration, Letters
 from thesaurus.layout import CODES, GLOSS_WORD, gloss_keys
-from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows
-from cryptic.lookup.relations import Candidate, INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, candidate_order, frozen, inflected, lemmas, support, word_relations
-from cryptic.lookup.answers import letters_of, spellings, spelt_with
-
 
 # A phrase that says what WordNet's gloss of an answer says ("Fruit of the oak" -> ACORN,
 # "a smooth thin-walled nut"; "Relating to a wolf" -> LUPINE): nearly all the phrase's words,

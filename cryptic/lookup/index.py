@@ -1,4 +1,5 @@
-"""The compiled thesaurus index, opened: the relation graph (memory-mapped arrays), the lexicon database, and the rows of a phrase."""
+"""The compiled thesaurus index, opened: the relation graph (memory-mapped arrays), the lexicon
+database, and the rows of a phrase."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+
 from cryptic.data import DataError
 from cryptic.nodes import Letters
 from thesaurus.layout import ARRAYS, ENTRIES, PER_NODE, ROWS

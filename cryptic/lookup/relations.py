@@ -1,4 +1,5 @@
-"""What a phrase is related to in the graph: its relations, its words' and lemmas', two steps away, by inflection, spoken numbers; the strength of each relation."""
+"""What a phrase is related to in the graph: its relations, its words' and lemmas', two steps
+away, by inflection, spoken numbers; the strength of each relation."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import re
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
+
+from cryptic.lookup.index import EVERY, Window, graph, node_id, norm, row, row_positions, spans, sparse_index
 from cryptic.nodes import MAX_LETTERS, Letters
 from thesaurus.layout import CODES, INFLECTION_TAGS, LENGTH_COLUMNS
-from cryptic.lookup.index import EVERY, Window, graph, node_id, norm, row, row_positions, spans, sparse_index
-
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
 STRENGTH: Mapping[str, float] = MappingProxyType(

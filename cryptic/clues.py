@@ -1,0 +1,237 @@
+"""A puzzle's clues as the solver sees them: cross-references substituted, candidates from the
+cryptic solver, and plain definitions ranked for quick puzzles."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cryptic import nodes
+from cryptic.grid import OPEN, Cell
+from cryptic.nodes import Letters, Words
+
+if TYPE_CHECKING:  # the thesaurus loads numpy and its index: imported where used
+    from cryptic import thesaurus as th
+from cryptic.puzzle_files import ENUMERATION, NUMBERED, REFERENCE, Puzzle, entry_ids, enumeration_total
+
+Candidate = tuple[Letters, float, str]  # an answer, its score (about the chance it is right), why
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """A clue to solve: its text and its cells across every linked light."""
+
+    group: tuple[str, ...]
+    text: str
+    cells: tuple[Cell, ...]
+
+
+def clues_of(p: Puzzle) -> tuple[Clue, ...]:
+    """One Clue per group of linked entries (the first entry of a group holds the text)."""
+    by_id = {e.id: e for e in p.entries}
+    out = []
+    for e in p.entries:
+        if e.group[0] != e.id:
+            continue
+        cells = tuple(cell for g in e.group for cell in by_id[g].cells)
+        out.append(Clue(e.group, e.clue, cells))
+    return tuple(out)
+
+
+def references(text: str, clues: Sequence[Clue]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The cross-references in a clue's text outside its enumeration: (as written, indexes
+    of the clues it names). A run like "4,21" names one linked answer, or else each number
+    its own, read in turn; a reference that names no clue, or two, is left out."""
+    m = ENUMERATION.search(text)
+    body = text[: m.start()] if m else text
+    owner = {ident: k for k, c in enumerate(clues) for ident in c.group}
+
+    def named(run: str) -> int | None:
+        ids = []
+        for number, way in NUMBERED.findall(run):
+            ids.append([i for i in entry_ids(number, way) if i in owner])
+        whole = {owner[i] for options in ids for i in options if all(any(j in clues[owner[i]].group for j in o) for o in ids)}
+        return whole.pop() if all(ids) and len(whole) == 1 else None
+
+    out = []
+    for found in REFERENCE.finditer(body):
+        run = found.group(1)
+        parts = [run] if named(run) is not None else [p.strip() for p in run.split(",")]
+        if all(named(part) is not None for part in parts):  # "1,000,000" names nothing, not 1-across
+            out.append((run, tuple(named(part) for part in parts)))
+    return tuple(out)
+
+
+def substituted(text: str, refs: Sequence[tuple[str, tuple[int, ...]]], answers: dict[int, str]) -> str | None:
+    """The clue with each cross-reference replaced by its answers, written as words (None:
+    an answer is not known yet)."""
+    if not refs or any(k not in answers for _, ks in refs for k in ks):
+        return None
+    for written, ks in refs:
+        words = " ".join(answers[k].lower() for k in ks)
+        text = re.sub(rf"(?<![\w,]){re.escape(written)}(?!\w)", lambda _: words, text, count=1)
+    return text
+
+
+def readable(clue: Clue) -> nodes.Clue | None:
+    """The clue parsed, its enumeration taken from the grid when the text has none (plain
+    puzzles print none); None when it cannot be read or disagrees with the grid."""
+    from cryptic.parse import ClueError, parse_clue
+
+    text = clue.text.strip()
+    try:
+        parsed = parse_clue(text if enumeration_total(text) is not None else f"{text} ({len(clue.cells)})")
+    except ClueError:
+        return None
+    return parsed if parsed.enumeration.length == len(clue.cells) else None
+
+
+def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[Candidate]:
+    """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
+    from cryptic.rank import solve
+
+    parsed = readable(clue)
+    if parsed is None or pattern is not None and OPEN not in pattern:
+        return []
+    if plain:
+        return plain_candidates(parsed, pattern)
+    try:
+        outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH)
+    except ValueError:
+        return []
+    return [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)][:MAX_CANDIDATES]
+
+
+MAX_CANDIDATES = 25
+
+
+# Definition-only answers from only the first few of each definition's candidates: deeper
+# ones (which the clue solver alone ranks well by partial wordplay) give the weighted fill
+# wrong words that fit each other (guardian-cryptic and ftimes_17095: 178 of 301 cells
+# right at 3, 155 at 40 after the first pass, 93 at 40 throughout).
+PUZZLE_DEPTH = 3
+
+
+FITTING = 10  # candidates kept from each re-solve with crossing letters
+
+
+# A plain clue's definitions score alike, and its answer is often deep among them. Belief
+# propagation weighs many against the crossers (guardian-speedy 124 of 124 cells with 100,
+# 120 with 25); the earlier greedy fill was lost among them (guardian-quick 23% with 25, 9% with 60).
+PLAIN_CANDIDATES = 100
+
+
+def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
+    """Candidates from several pools, each answer once at its best score, best first."""
+    best: dict[Letters, tuple[float, str]] = {}
+    for pool in pools:
+        for w, score, why in pool:
+            if score >= best.get(w, (-1.0, ""))[0]:
+                best[w] = (score, why)
+    return sorted(((w, score, why) for w, (score, why) in best.items()), key=lambda c: (-c[1], c[0]))
+
+
+def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]:
+    """A plain clue's answers: what the whole clue, or a run of words in it, defines; each
+    scored by the chance that an answer so found, at its rank among all the clue's answers
+    (crossing letters aside), is right (corpora/plain.json)."""
+    from cryptic import thesaurus as th
+    from cryptic.rank import RELATIONS
+    from cryptic.wordplay import pattern_ok
+
+    key = th.norm(" ".join(parsed.words))
+    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))
+    chances = sorted(((plain_chance(plain_features(rank, c, th.gloss_overlap(key, c.letters))) * share, c, phrase)
+                      for rank, c, phrase, share in itertools.islice(found, 4 * PLAIN_CANDIDATES)), key=lambda f: -f[0])  # fmt: skip
+    named = [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
+             for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
+    return merged(named, glossed_fits(key, parsed.enumeration, pattern))
+
+
+# A word that fits the crossing letters, found by no relation, whose glosses use some of a
+# plain clue's words ("Line created by rising and falling water", T?D?M?R?: TIDEMARK, "a
+# line at the high-water or low-water limits of the tides") is likelier than one that fits
+# them only: its chance is this times the share of the clue its glosses use.
+GLOSSED_FIT = 0.05
+
+
+def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) -> list[Candidate]:
+    """The words fitting a pattern (when few do) whose glosses say some of the phrase."""
+    from cryptic import thesaurus as th
+    from cryptic.rank import fitting_words
+
+    out = []
+    for w in fitting_words(pattern, enumeration):
+        if (share := th.gloss_overlap(key, w)) > 0:
+            out.append((w, GLOSSED_FIT * share, f'{th.display(w, enumeration)}: its gloss says some of "{key}"'))
+    return out
+
+
+# How much a plain answer's commonness counts against its strength in the order its rank is
+# read from: the ratio of the answer score's weights when corpora/plain.json was fitted on
+# that rank (0.398 / 2.513); the cryptic score's own refit must not reorder plain answers
+# (with its 1.13 / 2.64, lr-325q-quick lost 25 of 88 cells).
+PLAIN_FREQUENCY = 0.158
+
+
+PAST_RELATIONS = "cl"
+
+
+def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
+    """Every answer the clue's spans define, once each at its best: (candidate, the span,
+    its share of the clue), in the order of the definition score."""
+    from cryptic import thesaurus as th
+
+    best: dict[Letters, tuple[float, th.Candidate, str, float]] = {}
+    for span, share in plain_spans(parsed.words):
+        phrase = " ".join(span)
+        for c in th.definitions(phrase, parsed.enumeration):
+            if c.relation in PAST_RELATIONS:
+                continue
+            value = c.strength * share + PLAIN_FREQUENCY * c.frequency / 8
+            if value > best.get(c.letters, (0.0,))[0]:
+                best[c.letters] = (value, c, phrase, share)
+    return [(c, phrase, share) for _, c, phrase, share in sorted(best.values(), key=lambda f: -f[0])]
+
+
+# Relations grouped as the fit sees them (cryptic.thesaurus codes; synonyms are the baseline).
+PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "two_steps": "2", "other": "adp"}
+
+
+def plain_features(rank: int, c: th.Candidate, overlap: float) -> dict[str, float]:
+    """What a plain answer's chance is fitted on: its rank, strength, frequency and relation,
+    and how much of the clue its glosses say (`thesaurus.gloss_overlap`)."""
+    return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8, "overlap": overlap,
+            **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
+
+
+def plain_chance(features: Mapping[str, float]) -> float:
+    """The chance a plain answer with these features is right (logistic; corpora/plain.json)."""
+    from cryptic.lexicon import number_table
+
+    w = number_table("plain.json")
+    z = w["bias"] + sum(w[k] * v for k, v in features.items())
+    return 1 / (1 + math.exp(-z))
+
+
+def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:
+    """The spans a plain clue's answer may define, with how much of the clue each is: the
+    whole clue, then every run of up to three words starting and ending with a content
+    word ("Procession of vehicles carrying politicians" -> "Procession of vehicles")."""
+    from cryptic.thesaurus import FUNCTION_WORDS
+
+    yield words, 1.0
+    content = [w.lower() not in FUNCTION_WORDS for w in words]
+    for i in range(len(words)):
+        for j in range(i + 1, min(len(words), i + 3) + 1):
+            if (i, j) != (0, len(words)) and content[i] and content[j - 1]:
+                yield words[i:j], 0.5 + 0.5 * (j - i) / len(words)
+
+
+def pattern_of(cells: Sequence[Cell], letters: dict[Cell, str]) -> str:
+    """The crossing letters known so far, '.' elsewhere."""
+    return "".join(letters.get(cell, OPEN) for cell in cells)

@@ -11,7 +11,8 @@ import statistics
 import time
 from pathlib import Path
 
-from cryptic.grid import check_fill, fill, filled_rows, light, read_grid, read_words, slots
+from cryptic.grid import check_fill, filled_rows, light, read_grid, read_words, slots
+from cryptic.search import fill
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 

@@ -84,11 +84,12 @@ def fill(grid: str, words: Iterable[str] | Mapping[str, float], strategy: str = 
     True
     """
     from cryptic import grid as G
+    from cryptic import search
 
     g = G.read_grid(grid)
     scored = dict(words) if isinstance(words, Mapping) else {w: 1.0 for w in words}
     scored = {"".join(ch for ch in w.upper() if ch.isalpha()): s for w, s in scored.items()}
-    outcome = G.fill(g, scored, strategy, seed, timeout)
+    outcome = search.fill(g, scored, strategy, seed, timeout)
     return G.filled_rows(g, outcome.words) if outcome.status == "filled" else None
 
 

@@ -273,6 +273,7 @@ def load_grid(path: str):
 
 def cmd_fill(a: argparse.Namespace) -> int:
     from cryptic import grid as G
+    from cryptic import search
     from cryptic.render import png, text
 
     grid = load_grid(a.grid)
@@ -297,7 +298,7 @@ def cmd_fill(a: argparse.Namespace) -> int:
                 sys.stdout.write("\x1b[H\x1b[2J" + text(G.filled_rows(grid, words_so_far)) + "\n")
                 sys.stdout.flush()
 
-    outcome = G.fill(grid, words, a.strategy, a.seed, a.timeout, step, lists)
+    outcome = search.fill(grid, words, a.strategy, a.seed, a.timeout, step, lists)
     rows = G.filled_rows(grid, outcome.words)
     if a.json:
         entries = [{"number": s.number, "direction": s.direction, "answer": outcome.words.get(k)} for k, s in enumerate(G.slots(grid))]
@@ -416,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--timeout", type=positive(float), default=10.0, help="seconds per clue (default 10)")
     s.set_defaults(run=cmd_solve)
 
-    from cryptic.grid import STRATEGIES
+    from cryptic.search import STRATEGIES
 
     s = sub.add_parser("fill", help="fill a grid from a word list")
     s.add_argument("grid", help="grid file: text ('#' block, '.' open, A-Z seeded), Guardian .json, .puz or .ipuz")

@@ -12,7 +12,8 @@ from dataclasses import replace
 from cryptic import nodes
 from cryptic.beliefs import BELIEFS, beliefs
 from cryptic.clues import FITTING, Candidate, Clue, candidates, clues_of, merged, pattern_of, readable, references, substituted
-from cryptic.grid import OPEN, Cell, weighted_fill
+from cryptic.grid import OPEN, Cell
+from cryptic.search import weighted_fill
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
 

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.grid import GridError, check_fill, dense, fill, filled_rows, grid_from_entries, prefix_tree, read_grid, read_words, slots, weighted_fill
+from cryptic.grid import GridError, check_fill, filled_rows, grid_from_entries, read_grid, read_words, slots
+from cryptic.search import dense, fill, prefix_tree, weighted_fill
 
 # Grids and word lists written for this project.
 SQUARE = "...\n...\n..."

@@ -141,7 +141,7 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     (crossing letters aside), is right (corpora/plain.json)."""
     from cryptic import thesaurus as th
     from cryptic.rank import RELATIONS
-    from cryptic.wordplay import pattern_ok
+    from cryptic.prune import pattern_ok
 
     key = th.norm(" ".join(parsed.words))
     found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))

@@ -16,12 +16,12 @@ from cryptic.lexicon import past_definition_table
 from cryptic.nodes import Enumeration, Letters
 
 # A definition past clues used counts more the more clues used it; once is already above a
-# direct relation's threshold (wordplay.SECOND_DEFINITION, 0.51), so the wordplay can verify it.
+# direct relation's threshold (derive.SECOND_DEFINITION, 0.51), so the wordplay can verify it.
 PAST_DEFINITION = (0.6, 0.8, 0.9)  # used once, twice, three times or more
 
 BM25_K1 = 1.2  # the usual BM25 constants
 BM25_B = 0.75
-# A guess is at most this strong: below a direct relation (wordplay.SECOND_DEFINITION, 0.51),
+# A guess is at most this strong: below a direct relation (derive.SECOND_DEFINITION, 0.51),
 # so that a guess never verifies an answer alone.
 GUESSED = 0.45
 # The least share of the phrase's content words (each weighed by its rarity) an answer's past

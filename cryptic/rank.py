@@ -8,20 +8,23 @@ import itertools
 import math
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, assert_never
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple, assert_never
 
 from cryptic import thesaurus as th
 from cryptic.caches import forget
 from cryptic.coverage import Piece, cover
+from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
-    After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
-    LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
+    After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
+    Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
+    Synonym, Truncation, Words,
 )  # fmt: skip
+from cryptic.prune import could_make, letter_bags, pattern_ok
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
-from cryptic.wordplay import SECOND_DEFINITION, anagram_inside, could_make, derive, evaluate, exactly, letter_bags, loose_derivation, on_time, pattern_ok, within
+from cryptic.wordplay import evaluate, exactly, on_time, within
 
 DEFAULT_TIMEOUT = 10.0
 # A few readings need seconds to check every candidate; each may take only this share of

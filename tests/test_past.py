@@ -9,8 +9,8 @@ import pytest
 
 from cryptic import lexicon, past
 from cryptic import thesaurus as th
+from cryptic.derive import SECOND_DEFINITION
 from cryptic.parse import parse_enumeration
-from cryptic.wordplay import SECOND_DEFINITION
 
 pytestmark = pytest.mark.slow  # needs the compiled index
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic import thesaurus as th
+from cryptic.derive import SECOND_DEFINITION
 from cryptic.parse import parse_enumeration
-from cryptic.wordplay import SECOND_DEFINITION
 
 pytestmark = pytest.mark.slow  # needs the compiled index (built once, about two minutes)
 

@@ -4,12 +4,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cryptic.derive import derive
 from cryptic.forest import Cut, length_bounds
 from cryptic.nodes import (
-    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Outer, Reversal, Subtraction, Synonym,
-    Truncation,
+    After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle,
+    Outer, Reversal, Subtraction, Synonym, Truncation,
 )  # fmt: skip
-from cryptic.wordplay import ANY, Constraint, could_make, derive, end_tests, evaluate, exactly, middle, reverse, spoonerise, truncate, within
+from cryptic.prune import could_make, end_tests
+from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, truncate, within
 
 word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)
 
@@ -213,7 +215,7 @@ def test_evaluation_and_derivation_stop_at_the_deadline():
 
 @pytest.mark.slow
 def test_one_charade_or_container_piece_may_be_a_synonym_of_a_synonym():
-    from cryptic.wordplay import derivation, loose_derivation
+    from cryptic.derive import derivation, loose_derivation
 
     tree = Insertion(("held", "by"), Synonym(("hard",)), Synonym(("seal",)))  # seal, close, CAP
     assert derivation(tree, "CHAP") is None
@@ -230,7 +232,7 @@ def test_one_charade_or_container_piece_may_be_a_synonym_of_a_synonym():
 @settings(max_examples=100, deadline=None)
 @given(trees())
 def test_every_output_is_made_of_one_of_the_letter_bags(node):
-    from cryptic.wordplay import letter_bags
+    from cryptic.prune import letter_bags
 
     bags = letter_bags(node)
     if bags is not None:  # trees that keep their parts' letters
@@ -239,7 +241,7 @@ def test_every_output_is_made_of_one_of_the_letter_bags(node):
 
 @pytest.mark.slow
 def test_letter_bags_take_short_synonym_pieces_and_keep_away_from_lossy_trees():
-    from cryptic.wordplay import letter_bags
+    from cryptic.prune import letter_bags
 
     tree = Insertion(("in",), Synonym(("one",)), Anagram(("wild",), ("aster",)))
     assert "".join(sorted("SATIRE")) in letter_bags(tree)

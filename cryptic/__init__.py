@@ -62,7 +62,8 @@ def parses(text: str, limit: int = 10, timeout: float = 10.0) -> list:
     import itertools
     import time
 
-    from cryptic.forest import Cut, parses as readings
+    from cryptic.forest import Cut
+    from cryptic.forest import parses as readings
     from cryptic.parse import parse_clue
     from cryptic.thesaurus import leaf_bounds
 

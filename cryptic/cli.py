@@ -56,8 +56,9 @@ def output_file(text: str) -> str:
 
 
 def cmd_parses(a: argparse.Namespace) -> int:
+    from cryptic.forest import Cut, count_filtered, counts, parses
     from cryptic.show import show_parse
-    from cryptic.forest import Cut, count_filtered, counts, parse_cost, parses
+    from cryptic.trees import parse_cost
 
     clue = parse_clue(a.clue)
     leaf = leaf_bounds(a.thesaurus)
@@ -79,8 +80,9 @@ def cmd_parses(a: argparse.Namespace) -> int:
 
 
 def cmd_explain(a: argparse.Namespace) -> int:
+    from cryptic.forest import Cut, parses
     from cryptic.show import draw
-    from cryptic.forest import Cut, parse_cost, parses
+    from cryptic.trees import parse_cost
 
     clue = parse_clue(a.clue)
     if a.solve:
@@ -146,7 +148,7 @@ def progress(items: Iterable, what: str, total: int):
 
 def leaf_bounds(use_thesaurus: bool):
     """Leaf bounds: the thesaurus's, or the plain documented ones."""
-    from cryptic.forest import plain_bounds
+    from cryptic.trees import plain_bounds
 
     if not use_thesaurus:
         return plain_bounds

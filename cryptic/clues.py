@@ -140,8 +140,8 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     scored by the chance that an answer so found, at its rank among all the clue's answers
     (crossing letters aside), is right (corpora/plain.json)."""
     from cryptic import thesaurus as th
-    from cryptic.rank import RELATIONS
     from cryptic.prune import pattern_ok
+    from cryptic.rank import RELATIONS
 
     key = th.norm(" ".join(parsed.words))
     found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))

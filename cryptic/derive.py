@@ -11,13 +11,13 @@ from typing import assert_never
 
 from cryptic import thesaurus as th
 from cryptic.caches import per_clue
-from cryptic.forest import MIN_HIDDEN, letters
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words,
 )  # fmt: skip
 from cryptic.prune import could_make, end_tests, few_outputs, needed, removable
+from cryptic.trees import MIN_HIDDEN, letters
 from cryptic.wordplay import Constraint, bounds, evaluate, even_letters, hidden_ok, hiding_place, homophones, middle, odd_letters, on_time, onset, outer_letters, reverse, synonyms_of, truncate
 
 MAX_REMOVED = 4  # letters a subtraction takes away

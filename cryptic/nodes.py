@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal as Lit
 
@@ -10,6 +11,8 @@ Words = tuple[Word, ...]
 Letters = str  # upper-case A-Z only
 Bounds = tuple[int, int]  # fewest and most letters something can make
 LeafKind = Lit["synonym", "definition"]  # what a run of words may be read as, looked up
+# How long the words of a leaf can be as a synonym/definition; None: they cannot be one.
+LeafBounds = Callable[[LeafKind, Words], Bounds | None]
 MAX_LETTERS = 40  # the longest answer (no printed answer is longer), and so the longest output that matters
 
 

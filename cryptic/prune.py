@@ -13,12 +13,12 @@ from itertools import islice
 from typing import assert_never
 
 from cryptic.caches import per_clue
-from cryptic.forest import letters
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
     Truncation,
 )  # fmt: skip
+from cryptic.trees import letters
 from cryptic.wordplay import Constraint, evaluate, reverse, synonyms_by_length, synonyms_of
 
 REMOVED_TRIED = 60  # of a subtraction's part's outputs (before: 300, and a few clues spent their whole budget on one reading)

@@ -13,9 +13,9 @@ from cryptic import nodes
 from cryptic.beliefs import BELIEFS, beliefs
 from cryptic.clues import FITTING, Candidate, Clue, candidates, clues_of, merged, pattern_of, readable, references, substituted
 from cryptic.grid import OPEN, Cell
-from cryptic.search import weighted_fill
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
+from cryptic.search import weighted_fill
 
 # The loop: believe, fill, then re-solve every clue not yet sure of its answer with the
 # letters its surer crossers put in its cells; the answers found that way join its candidates.

@@ -15,7 +15,7 @@ from cryptic import thesaurus as th
 from cryptic.caches import forget
 from cryptic.coverage import Piece, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
-from cryptic.forest import Cut, far_fetched, letters, parse_cost, parses
+from cryptic.forest import Cut, parses
 from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
@@ -24,6 +24,7 @@ from cryptic.nodes import (
 )  # fmt: skip
 from cryptic.prune import could_make, letter_bags, pattern_ok
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
+from cryptic.trees import far_fetched, letters, parse_cost
 from cryptic.wordplay import evaluate, exactly, on_time, within
 
 DEFAULT_TIMEOUT = 10.0

@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from typing import assert_never
 
 from cryptic.coverage import Piece
-from cryptic.forest import children
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
-    Synonym, Truncation, Words,
+    Insertion, LastLetters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction, Synonym,
+    Truncation, Words,
 )  # fmt: skip
+from cryptic.trees import children
 
 
 def q(words: Words) -> str:

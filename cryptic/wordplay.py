@@ -17,12 +17,13 @@ from typing import assert_never
 
 from cryptic import thesaurus as th
 from cryptic.caches import per_clue
-from cryptic.forest import MIN_HIDDEN, Cut, LeafBounds, hidden_window, length_bounds, letters
+from cryptic.forest import Cut
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
-    Truncation, Words,
+    Insertion, LastLetters, LeafBounds, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism,
+    Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
+from cryptic.trees import MIN_HIDDEN, hidden_window, length_bounds, letters
 
 MAX_PERMUTED = 6  # anagram fodder up to this long is permuted freely inside a charade
 

@@ -66,9 +66,8 @@ def test_stats_table_and_plot(tmp_path, capsys):
 
 
 def test_a_clue_that_fails_inside_the_solver_is_reported_on_its_own_line(monkeypatch):
-    import json
-
     import importlib
+    import json
 
     from cryptic import batch
 

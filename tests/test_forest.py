@@ -6,13 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptic.forest import (
-    Cut, canonical_wordplays, children, clue_parses, count_all, count_by_bounds, count_filtered, counts, far_fetched, fits, flatten, length_bounds, rebuild,
-    naive_wordplays, parse_cost, parses, plain_bounds,
-)
+from cryptic.forest import Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, fits, naive_wordplays, parses
 from cryptic.lexicon import is_indicator
 from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Outer, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
+from cryptic.trees import children, far_fetched, flatten, length_bounds, parse_cost, plain_bounds, rebuild
 
 # Words for random small clues: ordinary words, indicators of several kinds, connectors.
 VOCAB = ["cat", "sat", "upset", "back", "in", "and", "doctor", "first", "mostly", "without", "holding", "a", "heard"]

@@ -6,7 +6,6 @@ import json
 import string
 
 import pytest
-
 from hypothesis import given
 from hypothesis import strategies as st
 

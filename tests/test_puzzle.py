@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptic.cli import main
 from cryptic.beliefs import beliefs
+from cryptic.cli import main
 from cryptic.clues import Clue, clues_of, references, substituted
 from cryptic.puzzle import cell_fill, cross_referenced, solve_puzzle
 from cryptic.puzzle_files import PuzzleError, check, read_puzzle, without_solutions
@@ -141,8 +141,8 @@ def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
-    from cryptic.parse import parse_clue
     from cryptic.clues import plain_candidates, plain_chance, plain_features, plain_ranked
+    from cryptic.parse import parse_clue
 
     ranked = plain_ranked(parse_clue("Flower (5)"))
     c = ranked[0][0]
@@ -157,8 +157,8 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
 
 @pytest.mark.slow
 def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_groups():
-    from cryptic.parse import parse_clue
     from cryptic.clues import plain_candidates
+    from cryptic.parse import parse_clue
 
     pool = plain_candidates(parse_clue("1,000,000 (7)"), None)
     assert pool[0][0] == "MILLION" and all('"1,000,000"' in why for _, _, why in pool)  # never "1" (ONE, SINGLE) alone
@@ -166,8 +166,8 @@ def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_group
 
 @pytest.mark.slow
 def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_candidate():
-    from cryptic.nodes import Enumeration
     from cryptic.clues import glossed_fits
+    from cryptic.nodes import Enumeration
 
     enum = Enumeration(8, (8,), "")
     found = {w: score for w, score, _ in glossed_fits("line left by the sea at its highest", enum, "T?D?M?R?")}
@@ -259,8 +259,8 @@ def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
 
 @pytest.mark.slow
 def test_a_candidate_with_other_word_breaks_than_the_enumeration_weighs_little():
-    from cryptic.parse import parse_enumeration
     from cryptic.beliefs import domain
+    from cryptic.parse import parse_enumeration
 
     pool = [("REQUIRED", 0.5, ""), ("OFCOURSE", 0.05, "")]
     for enum, likelier in (("2,6", "OFCOURSE"), ("8", "REQUIRED")):

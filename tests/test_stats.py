@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cryptic.cli import main
-from cryptic.forest import plain_bounds
 from cryptic.parse import parse_clue
 from cryptic.stats import by_length, measure, plot_counts, slope, table
+from cryptic.trees import plain_bounds
 
 rows = st.lists(st.tuples(st.integers(1, 12), st.integers(1, 10**9), st.integers(1, 10**6), st.integers(0, 10**6)), min_size=1, max_size=40)
 

@@ -5,12 +5,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic.derive import derive
-from cryptic.forest import Cut, length_bounds
+from cryptic.forest import Cut
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle,
     Outer, Reversal, Subtraction, Synonym, Truncation,
 )  # fmt: skip
 from cryptic.prune import could_make, end_tests
+from cryptic.trees import length_bounds
 from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, truncate, within
 
 word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)

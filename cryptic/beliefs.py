@@ -12,40 +12,7 @@ from cryptic import nodes
 from cryptic.clues import Candidate, Clue
 from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
-
-# Each clue's answer is uncertain: its candidates hold most of the chance (their scores,
-# about the chance each is right), and every other word of its length and word breaks shares
-# the rest. Crossing entries must agree on their shared cells. Loopy belief propagation
-# (as Proverb solved the New York Times puzzles) passes each clue's belief about its letters to
-# the clues crossing it, so a weak candidate that agrees with its crossers rises and one
-# that clashes with sure answers falls, without committing to any answer early: a wrong
-# answer placed first would feed wrong letters to every crossing clue.
-MASS = 0.95  # most of a clue's chance its candidates may hold: the answer may be none of them
-
-
-# A word outside the candidates weighs LEXICON_BASE ** its Zipf frequency (a word's share of
-# the words fitting true crossing letters, so weighted, matched how often it was right).
-# The loop as a whole (seven cryptic, tenth session): 59.9% of cells at 2, 62.0% at 2.5,
-# 60.1% at 3. Since the candidates have grown (eighteenth session), flatter is better: 582
-# cells at 0.8, 586 at 1.0 and 1.1, 585 at 1.25, 582 at 1.5, 579 at 2, 581 at 2.5; the
-# lexicon's common words, fitting each other, had outweighed the clues' own answers.
-LEXICON_BASE = 1.1
-
-
-# A candidate's chance is scaled by this when the lexicon spells it only with other word
-# breaks than the enumeration's (REQUIRED for (2,6), ACHING for "(1,5)"): scored down by the
-# solver or not, a grid's crossers pull such answers in (seven cryptic puzzles, eleventh
-# session's code: three chosen so, all wrong; OF COURSE and GREASEPAINT were candidates).
-MISFIT_IN_GRID = 0.01
-
-
-ITERATIONS = 30
-
-
-DAMPING = 0.5  # each message keeps half its old value: loopy propagation can oscillate
-
-
-BELIEFS = 5  # each clue's likeliest answers offered to the fill
+from cryptic.tuning import BELIEFS, DAMPING, ITERATIONS, LEXICON_BASE, MASS, MISFIT_IN_GRID
 
 
 @functools.lru_cache(maxsize=64)

@@ -17,6 +17,7 @@ from cryptic.nodes import Letters, Words
 if TYPE_CHECKING:  # the thesaurus loads numpy and its index: imported where used
     from cryptic import thesaurus as th
 from cryptic.puzzle_files import ENUMERATION, NUMBERED, REFERENCE, Puzzle, entry_ids, enumeration_total
+from cryptic.tuning import GLOSSED_FIT, MAX_CANDIDATES, PLAIN_CANDIDATES, PLAIN_FREQUENCY, PUZZLE_DEPTH
 
 Candidate = tuple[Letters, float, str]  # an answer, its score (about the chance it is right), why
 
@@ -106,25 +107,6 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
     return [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)][:MAX_CANDIDATES]
 
 
-MAX_CANDIDATES = 25
-
-
-# Definition-only answers from only the first few of each definition's candidates: deeper
-# ones (which the clue solver alone ranks well by partial wordplay) give the weighted fill
-# wrong words that fit each other (guardian-cryptic and ftimes_17095: 178 of 301 cells
-# right at 3, 155 at 40 after the first pass, 93 at 40 throughout).
-PUZZLE_DEPTH = 3
-
-
-FITTING = 10  # candidates kept from each re-solve with crossing letters
-
-
-# A plain clue's definitions score alike, and its answer is often deep among them. Belief
-# propagation weighs many against the crossers (guardian-speedy 124 of 124 cells with 100,
-# 120 with 25); the earlier greedy fill was lost among them (guardian-quick 23% with 25, 9% with 60).
-PLAIN_CANDIDATES = 100
-
-
 def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
     """Candidates from several pools, each answer once at its best score, best first."""
     best: dict[Letters, tuple[float, str]] = {}
@@ -152,13 +134,6 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     return merged(named, glossed_fits(key, parsed.enumeration, pattern))
 
 
-# A word that fits the crossing letters, found by no relation, whose glosses use some of a
-# plain clue's words ("Line created by rising and falling water", T?D?M?R?: TIDEMARK, "a
-# line at the high-water or low-water limits of the tides") is likelier than one that fits
-# them only: its chance is this times the share of the clue its glosses use.
-GLOSSED_FIT = 0.05
-
-
 def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) -> list[Candidate]:
     """The words fitting a pattern (when few do) whose glosses say some of the phrase."""
     from cryptic import thesaurus as th
@@ -169,13 +144,6 @@ def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) 
         if (share := th.gloss_overlap(key, w)) > 0:
             out.append((w, GLOSSED_FIT * share, f'{th.display(w, enumeration)}: its gloss says some of "{key}"'))
     return out
-
-
-# How much a plain answer's commonness counts against its strength in the order its rank is
-# read from: the ratio of the answer score's weights when corpora/plain.json was fitted on
-# that rank (0.398 / 2.513); the cryptic score's own refit must not reorder plain answers
-# (with its 1.13 / 2.64, lr-325q-quick lost 25 of 88 cells).
-PLAIN_FREQUENCY = 0.158
 
 
 PAST_RELATIONS = "cl"

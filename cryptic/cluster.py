@@ -17,13 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 import more_itertools
 
 from cryptic.batch import BatchError, Engine, apply_chunk
+from cryptic.tuning import AHEAD, CHUNK, CONNECT_SECONDS, POLL_SECONDS, RETRIES, WORKERLESS_SECONDS
 
-CHUNK = 4  # lines a task: the per-task cost (~2 ms) is under 2% of a median clue's 0.16 s
-AHEAD = 3  # chunks queued a worker, so none waits for the next while the client reads a slow one
-CONNECT_SECONDS = 10  # how long to try to reach a scheduler before giving up
-POLL_SECONDS = 5  # how often a wait for a chunk checks that the scheduler is still there
-WORKERLESS_SECONDS = 60  # how long a batch waits on a scheduler with no workers before giving up
-RETRIES = 2  # re-runs of a chunk whose task raised (a worker's death is the scheduler's to handle)
 ADDRESS = re.compile(r"local:(?P<workers>[0-9]+)|(?:(?:tcp|tls|inproc|ws|wss)://)?[^\s:/]+(?::[0-9]{1,5})?")
 
 

@@ -10,17 +10,7 @@ from typing import NamedTuple
 
 from cryptic import thesaurus as th
 from cryptic.nodes import Letters, Words
-
-MAX_RUN = 3  # words one piece may stand for ("the French" -> LA, LE, LES)
-# Shorter anagrams and reversals match too many substrings by chance (IN -> NI, "in to" -> TION)
-MIN_ANAGRAM = 4
-MIN_REVERSED = 3
-SINGLE = 1 / 3  # a one-letter piece: an abbreviation fits most answers somewhere
-# So does a piece that function words alone stand for (IN for "with", RE for "of"): among the
-# top five answers of 1,000 cryptonite-dev clues, those with one are right half as often as the rest.
-# A reversal counts half its letters: with no indicator, reversed synonyms fit wrong answers
-# as often as right ones (so did any word's initial, which is no piece at all).
-REVERSED = 0.5
+from cryptic.tuning import MAX_RUN, MIN_ANAGRAM, MIN_REVERSED, REVERSED, SINGLE
 
 Span = tuple[int, int]  # words [start, end) of the clue
 How = str  # "synonym", "reversed", "anagram"

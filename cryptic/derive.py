@@ -18,15 +18,8 @@ from cryptic.nodes import (
 )  # fmt: skip
 from cryptic.prune import could_make, end_tests, few_outputs, needed, removable
 from cryptic.trees import MIN_HIDDEN, letters
+from cryptic.tuning import INDEXED, LOOSE_PIECE, MAX_EVALUATED, MAX_REMOVED, SECOND_DEFINITION
 from cryptic.wordplay import Constraint, bounds, evaluate, even_letters, hidden_ok, hiding_place, homophones, middle, odd_letters, on_time, onset, outer_letters, reverse, synonyms_of, truncate
-
-MAX_REMOVED = 4  # letters a subtraction takes away
-
-
-MAX_EVALUATED = 3000  # outputs of a sub-tree tried when checking an answer against it
-
-
-SECOND_DEFINITION = 0.51  # a direct relation: above a derived form (0.5) and a content word's (PART, at most 0.5)
 
 
 def derive(node: Node, target: Letters) -> Iterator[Derivation]:
@@ -232,9 +225,6 @@ def from_any(node: Node, body: Node, target: Letters, made_of: Iterable[Letters]
     return None
 
 
-INDEXED = 5_000  # body outputs read once to answer every target of a one-child node
-
-
 @per_clue(maxsize=50_000)
 def made_from(node: Middle | Truncation, n: int) -> dict[Letters, tuple[Letters, ...]] | None:
     """target -> the body's outputs that make it, for every target of n letters, from one
@@ -300,9 +290,6 @@ def derive_parts(parts: tuple[Node, ...], target: Letters) -> tuple[Derivation, 
             if more is not None:
                 return (d, *more)
     return None
-
-
-LOOSE_PIECE = 3  # the shortest piece a synonym of a synonym may give ("seal" -> CAP)
 
 
 def loosely(words: Words, piece: Letters) -> bool:

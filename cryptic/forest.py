@@ -19,10 +19,7 @@ from cryptic.nodes import (
     Spoonerism, Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
 from cryptic.trees import cost, length_bounds, letters, own_cost, parse_cost, plain_bounds
-
-# Only one-letter words are Literal leaves ("a", "I"); a short word used as itself ("on" ->
-# ON) is one of its own synonyms instead, so that each such word adds one reading, not two.
-MAX_LITERAL = 1
+from cryptic.tuning import MAX_CONNECTOR_WORDS, MAX_LITERAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +203,6 @@ def productions(span: Words, leaf: LeafBounds) -> Iterator[Production]:
     """Every non-charade production for the span (alternatives: all of them)."""
     for rule in rules(leaf):
         yield from rule(span)
-
-
-MAX_CONNECTOR_WORDS = 2  # "and", "next to"
 
 
 def splits(span: Words) -> Iterator[tuple[Words, Words]]:

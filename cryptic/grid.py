@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from cryptic.tuning import SMALL
+
 BLOCK = "#"
 
 
@@ -238,9 +240,6 @@ def problem(grid: Grid, lists: Sequence[WordList]) -> Problem:
     ss = slots(grid)
     domains = tuple(pattern_bits(wl, light(grid.rows, s)) for s, wl in zip(ss, lists))
     return Problem(ss, tuple(lists), domains, crossings([s.cells for s in ss]))
-
-
-SMALL = 32  # domains this small are read word by word in letters_at
 
 
 def letters_at(wl: WordList, domain: int, pos: int) -> int:

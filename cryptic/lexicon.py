@@ -10,13 +10,13 @@ from types import MappingProxyType
 
 from cryptic.data import DataError, data_file
 from cryptic.nodes import Words
+from cryptic.tuning import MAX_INDICATOR_WORDS, MIN_RELIABILITY, MIN_SHARE_OF_BEST, MIN_SIGNALLED
 
 KINDS = (
     "anagram", "hidden", "insertion", "container", "subtraction", "departure", "reversal", "first", "last",
     "alternate", "outer", "middle", "behead", "curtail", "trim", "gut", "half", "homophone", "spoonerism",
     "after", "link", "connector",
 )  # fmt: skip
-MAX_INDICATOR_WORDS = 4
 
 
 def normal(words: Words) -> Words:
@@ -93,14 +93,6 @@ def past_definition_table() -> Mapping[str, tuple[tuple[str, int], ...]]:
 def past_answer_table() -> Mapping[str, int]:
     """ANSWER -> how many past clues it answered."""
     return MappingProxyType({answer: int(count) for answer, count in mined_rows("answers.tsv", 2)})
-
-
-# An indicator read off past clues is used when it signalled its kind at least twice, in at
-# least a fifth of the clues it occurs in (so "has", hidden in 2 of 738, is not one), and at
-# least half as often as the kind it signalled most ("accidentally": anagram 9, first 2).
-MIN_SIGNALLED = 2
-MIN_RELIABILITY = 0.2
-MIN_SHARE_OF_BEST = 0.5
 
 
 @functools.cache

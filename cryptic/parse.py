@@ -14,8 +14,7 @@ from lark.exceptions import LarkError
 
 from cryptic.data import data_file
 from cryptic.nodes import MAX_LETTERS, Clue, Enumeration
-
-MAX_WORDS = 60
+from cryptic.tuning import MAX_WORDS
 
 
 class ClueError(ValueError):

@@ -14,20 +14,11 @@ from typing import NamedTuple
 from cryptic import thesaurus as th
 from cryptic.lexicon import past_definition_table
 from cryptic.nodes import Enumeration, Letters
+from cryptic.tuning import BM25_B, BM25_K1, GUESSED, MAX_GUESSES, MIN_COVER
 
 # A definition past clues used counts more the more clues used it; once is already above a
 # direct relation's threshold (derive.SECOND_DEFINITION, 0.51), so the wordplay can verify it.
 PAST_DEFINITION = (0.6, 0.8, 0.9)  # used once, twice, three times or more
-
-BM25_K1 = 1.2  # the usual BM25 constants
-BM25_B = 0.75
-# A guess is at most this strong: below a direct relation (derive.SECOND_DEFINITION, 0.51),
-# so that a guess never verifies an answer alone.
-GUESSED = 0.45
-# The least share of the phrase's content words (each weighed by its rarity) an answer's past
-# definitions must use: fewer let any answer defined with a common word in.
-MIN_COVER = 0.6
-MAX_GUESSES = 30
 
 
 class PastIndex(NamedTuple):

@@ -19,12 +19,8 @@ from cryptic.nodes import (
     Truncation,
 )  # fmt: skip
 from cryptic.trees import letters
+from cryptic.tuning import FEW, MAX_BAGS, REMOVED_TRIED, SHORT_PIECE
 from cryptic.wordplay import Constraint, evaluate, reverse, synonyms_by_length, synonyms_of
-
-REMOVED_TRIED = 60  # of a subtraction's part's outputs (before: 300, and a few clues spent their whole budget on one reading)
-
-
-FEW = 300  # a sub-tree with fewer outputs than this is checked output by output
 
 
 @per_clue(maxsize=100_000)
@@ -64,12 +60,6 @@ def few_outputs(node: Node, lo: int, hi: int) -> frozenset[Letters] | None:
     (asked once for every candidate answer of a clue)."""
     few = frozenset(islice(evaluate(node, Constraint(lo, hi)), FEW))
     return few if len(few) < FEW else None
-
-
-SHORT_PIECE = 3  # a synonym piece beside an anagram is taken to be this short at most (I, ST, IRE)
-
-
-MAX_BAGS = 400  # letter bags a tree may have before it is not worth looking up
 
 
 @per_clue(maxsize=50_000)

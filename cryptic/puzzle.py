@@ -11,24 +11,12 @@ from dataclasses import replace
 
 from cryptic import nodes
 from cryptic.beliefs import BELIEFS, beliefs
-from cryptic.clues import FITTING, Candidate, Clue, candidates, clues_of, merged, pattern_of, readable, references, substituted
+from cryptic.clues import Candidate, Clue, candidates, clues_of, merged, pattern_of, readable, references, substituted
 from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
 from cryptic.search import weighted_fill
-
-# The loop: believe, fill, then re-solve every clue not yet sure of its answer with the
-# letters its surer crossers put in its cells; the answers found that way join its candidates.
-ROUNDS = 8
-
-
-SURE = 0.9  # a clue believed this much is not re-solved
-
-
-KNOWN = 0.5  # a crossing answer believed this much lends its letters to a re-solve's pattern
-
-
-TRUST_CAP = 0.9  # the most a named answer is trusted when a clue is read with it written in
+from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FITTING, KNOWN, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
 
 
 def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
@@ -134,18 +122,6 @@ def lending(chosen: Mapping[int, int], believed: Sequence[list[Candidate]], pool
 def given(pool: Sequence[Candidate], word: Letters) -> bool:
     """Did the clue itself give the word (not only the crossing letters)?"""
     return any(w == word for w, _, _ in pool)
-
-
-# A plain puzzle's loop can settle on a fill its clues hardly support (guardian-quick: its
-# beliefs, not its candidates, lost it): the fill straight from each clue's first candidates,
-# weighed by log-odds, replaces it when the clues' own scores make it likelier.
-DIRECT_CANDIDATES = 30
-
-
-DIRECT_FLOOR = 8.0  # a candidate's weight: its log-ratio to its clue's average candidate, plus this (kept above 0)
-
-
-UNSUPPORTED = 1e-4  # the chance a clue gives a word not among its candidates
 
 
 def likelier_fill(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], believed: list[list[Candidate]], chosen: dict[int, int],

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from cryptic.data import read_limited
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
 from cryptic.nodes import Letters
+from cryptic.tuning import PLAIN_WORDS
 
 
 class PuzzleError(ValueError):
@@ -100,12 +101,6 @@ def from_guardian(path: str, data: object) -> Puzzle:
 
 
 PLAIN_TYPES = frozenset(("quick", "speedy", "concise"))  # the Guardian's crosswordType of plain puzzles
-
-
-# Plain clues are a word or two ("Contraption", "Secret scheme"); cryptic ones carry wordplay
-# as well. Of the nine puzzles in ../shared, the plain ones' clues have a median of two words,
-# the cryptic ones' five to seven, and a "mini cryptic" of two-word plain clues two.
-PLAIN_WORDS = 3
 
 
 def looks_plain(entries: Sequence[Entry]) -> bool:

@@ -25,15 +25,12 @@ from cryptic.nodes import (
 from cryptic.prune import could_make, letter_bags, pattern_ok
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.trees import far_fetched, letters, parse_cost
+from cryptic.tuning import (
+    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_ONLY_COST, DEFINITION_ONLY_PER_WORD,
+    DEFINITION_DEPTH, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES, LOOSE_SHARE,
+    MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+)  # fmt: skip
 from cryptic.wordplay import evaluate, exactly, on_time, within
-
-DEFAULT_TIMEOUT = 10.0
-# A few readings need seconds to check every candidate; each may take only this share of
-# the time left (and at least MIN_READING seconds), so that they do not starve the rest.
-READING_SHARE = 0.2
-MIN_READING = 0.2
-
-
 
 
 class Features(NamedTuple):
@@ -46,27 +43,6 @@ class Features(NamedTuple):
     wordplay_only: bool  # the wordplay takes its letters from the clue itself
     covered: float  # share of the answer the other words spell (1: a reading's wordplay makes it)
     past: float = 0.0  # how often past clues had the answer (past_share); solution() sets it
-
-# Setters reuse answers: 61% of cryptonite-dev's first 1,000 answers answered past clues,
-# 45% of the wrong answers ranked first. Its share is the log of that count, full at PAST_FULL.
-PAST_FULL = 10
-# A definition-only answer is looked for this deep among its definition's candidates, for
-# ones the rest of the clue partly spells.
-DEFINITION_DEPTH = 40
-STRONGEST = 3  # a definition's candidates offered with no wordplay to back them
-# An answer the lexicon spells only with other word breaks than the enumeration's is seldom
-# right (WISHFULFILLING for (9,5): of cryptonite-dev's first 1,000 clues, 195 have several
-# words, and 55 of their top answers were such, one right); its score is scaled by this.
-MISFIT_SCORE = 0.1
-# Crossing letters that few words fit: each of them is tried against every reading's wordplay,
-# as an answer whose definition the thesaurus does not confirm (REENGAGE: GREENGAGES, trimmed).
-FITTING_WORDS = 60
-# A strong definition's answers (the first few) are also tried against the wordplay with one
-# synonym piece two steps away ("seal" -> CAP in CHAP): never verified, and that piece's
-# letters count a quarter as covered (a half let wrong answers so made outrank the right one
-# with a weaker definition: CLASSY over DRESSY for "Stylish, clean and young").
-LOOSE_CANDIDATES = 60
-LOOSE_SHARE = 0.75
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +173,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         for parse in parses(clue, th.leaf_bounds, deadline):
             out.parses += 1
             cost = parse_cost(parse)
-            if out.parses > max_parses or cost > 2 * best_cost + 150 or time.monotonic() > deadline:
+            if out.parses > max_parses or cost > DEARER_FACTOR * best_cost + DEARER_MARGIN or time.monotonic() > deadline:
                 out.cut = time.monotonic() > deadline
                 break
             if parse.wordplay is not None and far_fetched(parse.wordplay):
@@ -231,9 +207,6 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             found[answer] = replace(s, score=s.score * MISFIT_SCORE)
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
-
-
-SINGLED_MARGIN = 0.1  # a reading's answer this much more strongly defined than the rest stays verified
 
 
 def singled_out(checked: list[Solution]) -> Iterator[Solution]:
@@ -383,7 +356,7 @@ def loose_note(piece: Letters) -> str:
 def definition_only_cost(k: int) -> float:
     """The parse cost given to an answer read off a definition of k words with no wordplay:
     dearer than a reading with wordplay, and more so the longer the definition."""
-    return 400 + 60 * k
+    return DEFINITION_ONLY_COST + DEFINITION_ONLY_PER_WORD * k
 
 
 def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) -> Iterator[Solution]:
@@ -404,23 +377,11 @@ def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) ->
                                explanation(shown, None, None, span, RELATIONS.get(c.relation, ""), partial))  # fmt: skip
 
 
-# A word that fits the crossing letters, which no relation or wordplay gives, but whose
-# glosses use most of a span at one end of the clue ("Young adult in passive stage", P?P?:
-# PUPA, "an insect in the inactive stage"): a definition the thesaurus words otherwise. A
-# word the gloss uses only through a synonym counts for half ("having some guts": ENTERIC,
-# "inside the intestines"; cryptonite-dev 1,000: top-1 272 -> 273).
-GLOSSED = 0.3  # its strength, times the share of the span its glosses use
-GLOSSED_SHARE = 0.4  # the least share that counts
-
-
 def glossed(definition: Words, word: Letters, least: float = GLOSSED_SHARE) -> float:
     """How strongly a word's glosses say a definition the thesaurus does not relate to it
     (nothing below the `least` share)."""
     share = th.gloss_overlap(th.norm(" ".join(definition)), word, soft=True)
     return GLOSSED * share if share >= least else 0.0
-
-
-SECOND_GLOSSED = 0.6  # the least share of a second definition an answer's glosses must say
 
 
 def gloss_second(parse: Parse, cost: float, fits: Sequence[th.Candidate], enum, spelt: float) -> Iterator[Solution]:
@@ -446,13 +407,6 @@ def glossed_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:
             shown = th.display(w, clue.enumeration)
             yield solution(w, shown, span, None, None, Features(definition_only_cost(k), GLOSSED * share, th.frequency(w), False, False, 0.0),
                            f'{shown}: fits the crossing letters, and its gloss says much of "{" ".join(span)}"')  # fmt: skip
-
-
-# When no reading and no definition gives any answer, the few words that fit the crossing
-# letters are the answers left (with a quarter of the letters shown, 35 of cryptonite-dev's
-# first 1,000 clues had none, mostly phrases: YARD OF ALE, LAP OF HONOUR); as a last resort,
-# they cost what a definition of the whole clue would.
-FITTING_COST = 1000
 
 
 def fitting_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:

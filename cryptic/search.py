@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cryptic.grid import Cell, Grid, Problem, Slot, WordList, allowed, crossings, letters_at, problem, set_bits, slot_lists
+from cryptic.tuning import DENSE_TRIAL, PROPAGATE_MAX, RESTART_BASE, ROW_RESTART_BASE
 
 
 @dataclass
@@ -459,18 +460,6 @@ def dense(grid_slots: Sequence[Slot]) -> bool:
 
 
 STRATEGIES = ("dfs", "backjump", "minlook", "mac", "rows", "auto")
-
-
-PROPAGATE_MAX = 100  # see Search.propagate
-
-
-RESTART_BASE = 400  # nodes in the first run; later runs follow the Luby sequence
-
-
-ROW_RESTART_BASE = 20_000  # the same for the reading-order search (its nodes are cheaper)
-
-
-DENSE_TRIAL = 50  # nodes of arc consistency search tried on a dense grid before the reading-order search
 
 
 def restarting(search: Budgeted, base: int, run: Callable[[], dict | None]) -> dict | None:

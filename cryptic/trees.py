@@ -13,17 +13,10 @@ from cryptic.nodes import (
     Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal,
     Spoonerism, Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
+from cryptic.tuning import MIN_HIDDEN, PLAIN_MAX
 
 # Words a definition seldom ends on where it meets the wordplay ("Prize returned for an").
 EDGE_WORDS = frozenset((w,) for w in "a an the of for and or to in on at by with from as is its it's this that".split())
-
-
-PLAIN_MAX = 12  # without a thesaurus, a synonym leaf gives 1..PLAIN_MAX letters
-
-
-# A hidden word is at least this long: two-letter ones (ND in FOUND) make wrong charades, never right ones
-# (none among the right top-5 answers of 1,000 cryptonite-dev clues, 59 among the wrong).
-MIN_HIDDEN = 3
 
 
 @functools.lru_cache(maxsize=200_000)

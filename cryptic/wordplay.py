@@ -24,9 +24,7 @@ from cryptic.nodes import (
     Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
 from cryptic.trees import MIN_HIDDEN, hidden_window, length_bounds, letters
-
-MAX_PERMUTED = 6  # anagram fodder up to this long is permuted freely inside a charade
-
+from cryptic.tuning import MAX_PERMUTED, STEM_REST
 
 VOWELS = frozenset("AEIOUY")
 
@@ -277,16 +275,6 @@ def hiding_place(fodder: tuple[str, ...], backwards: bool) -> tuple[Letters, int
     ends after b in the letters (see forest.hidden_window), read backwards when reversed."""
     first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
     return (reverse(letters(fodder)) if backwards else letters(fodder)), first, last
-
-
-# A word's own beginning or end that is a word itself, with a few letters left over, is
-# not hidden in it but cut from it (SPRING from "springtime", MEASURE from "measurement",
-# GERMAN from "Germany": truncations, which have their own indicators); a part that is no
-# word may be (BRUXE in "Bruxelles", read upwards: EXURB), and so may the answer read
-# backwards. A hidden word is never a form of a word it spans (THEO in "the older"). Of
-# cryptonite-dev's first 1,000 clues, 12 readings at a word's edge were among the top five
-# answers, 5 of them first; none was right.
-STEM_REST = 4  # the most letters a word's stem leaves over (-MENT, -TIME)
 
 
 def hidden_ok(text: Letters, i: int, n: int, fodder: tuple[str, ...], backwards: bool) -> bool:

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from cryptic.lookup.index import among, connection, graph, is_node
 from cryptic.lookup.relations import lemmas
 from cryptic.nodes import MAX_LETTERS, Enumeration, Letters
+from cryptic.tuning import COMMON, COMPOUND_PIECE
 from thesaurus.layout import SHAPE_BITS, shape
 
 # Deleting everything but A-Z with str.translate is several times faster than a regex, and
@@ -65,9 +66,6 @@ def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
     return bool(spellings(letters)) and not is_word(letters, enumeration)
 
 
-COMPOUND_PIECE = 3  # the shortest word an opened compound splits into
-
-
 SUFFIX_WORDS = frozenset(("LESS", "ABLE", "WISE", "WARD", "WARDS", "LIKE", "NESS"))  # POWERLESS is no POWER LESS
 
 
@@ -91,9 +89,6 @@ def breaks_fit(parts: tuple[int, ...], wanted: tuple[int, ...], joined: bool) ->
     """Do a phrase's word lengths fit an enumeration's (`joined`: it has only hyphens, so one
     word fits too)?"""
     return parts == wanted or joined and len(parts) == 1
-
-
-COMMON = 3.0  # Zipf frequency above which a word-frequency list's entry counts as a word
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -20,10 +20,8 @@ from cryptic.lookup.relations import (
     candidate_order, distant, far_candidates, frozen, lemmas, relations, spoken, strongest, support,
 )  # fmt: skip
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
+from cryptic.tuning import AGENT, CLIPPED, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
 from thesaurus.layout import CODES
-
-GLOSS_PIECE = 3  # the fewest words a wordplay piece is read by its gloss
-
 
 # The relations a function word's synonyms come through: synonyms, Moby's own list for it,
 # similar words and derived forms (not Moby's lists it appears in, nor WordNet's kinds of "is").
@@ -43,9 +41,6 @@ def abbreviations(word: str) -> tuple[Letters, ...]:
 QUALIFIERS = frozenset(("young", "little", "small", "tiny", "big", "large", "baby"))  # not "old": O, EX
 
 
-QUALIFIED = 0.6
-
-
 # A subject and a verb, or a verb and "not", written short are the contraction's letters
 # ("he would" -> HED, "is not" -> ISNT), as is a word written short in the clue ("she'd" ->
 # SHED); "'s" is left out: in a clue it is mostly the possessive.
@@ -62,9 +57,6 @@ SHORT_NOTS: Mapping[str, str] = MappingProxyType({"will not": "WONT", "shall not
 
 
 WRITTEN_SHORT = re.compile(r"[a-z]+(?:'(?:d|ll|ve|re|m)|n't)")
-
-
-CONTRACTED = 0.9
 
 
 def contractions(key: str) -> tuple[Letters, ...]:
@@ -216,27 +208,12 @@ def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidat
     return candidates(ids, np.full(len(ids), CODES.index("s")), np.full(len(ids), STRENGTH["s"]))
 
 
-# Setters' own short synonyms ("rubbish" -> TAT, "a long time" -> ERA, "American dad" ->
-# POP), listed with the substitutions: those that are words define too.
-LISTED = 0.7
-
-
-LISTED_SHORTEST = 3  # shorter entries are abbreviations (DR, MO), not words
-
-
 def listed_words(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
     """The words the substitution list gives for a normalised phrase, of the enumeration's length."""
     if enumeration is None or enumeration.length < LISTED_SHORTEST:
         return ()
     words = (w for w in substitutions(tuple(key.split())) if len(w) == enumeration.length and is_word(w, enumeration))
     return tuple(Candidate(w, spellings(w)[0][2], LISTED, frequency(w), "r") for w in dict.fromkeys(words))
-
-
-# Past clues' wordplay pieces (tea -> CHAR) stand beside the thesaurus's synonyms.
-PAST_PIECE = 0.8
-
-
-CLIPPED = 0.7  # a kind named without its kind's word counts this much of the kind's relation
 
 
 CLIPPED_KINDS = [CODES.index(c) for c in "oqx"]
@@ -261,9 +238,6 @@ def clipped_kinds(key: str, enumeration: Enumeration | None) -> tuple[Candidate,
             lets = letters_of(head)
             out.append(Candidate(lets, head, strength * CLIPPED, frequency(lets), CODES[code]))
     return tuple(out)
-
-
-AGENT = 0.5  # "someone who cuts" -> PRUNER: a doer named from a synonym of the deed ranks, but never verifies
 
 
 AGENT_PHRASE = re.compile(r"(?:one|someone|somebody|person|anyone|he|she|(those|people|they))(?: who| that)(?:'s| is| are)? (.+)")
@@ -342,9 +316,6 @@ def far_definitions(key: str, enumeration: Enumeration) -> Far:
     return Far(frozen(far), frozen(fits[order][starts]), frozen(g.freqs[far]), frozen(supports[order][starts]))
 
 
-SUPPORT_BITS = (1 << 12) - 1  # far answers' support as a sort key, at most this
-
-
 @functools.cache
 def commonness_keys():
     """Each node's sort key among answers of equal strength: commonest first (Zipf
@@ -359,9 +330,6 @@ def commonness_keys():
 def length_only(n: int) -> Enumeration:
     """The enumeration of a one-word answer of n letters."""
     return Enumeration((n,), (), n)
-
-
-FORM_GROWTH = 3  # letters an inflection or a derived form adds: TIGHT, tightly; DRINK, drinking
 
 
 def own_form(answer: Letters, words: Sequence[str]) -> bool:

@@ -14,21 +14,8 @@ from cryptic.lookup.answers import letters_of, spellings, spelt_with
 from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows
 from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, Candidate, candidate_order, frozen, inflected, lemmas, support, word_relations
 from cryptic.nodes import Enumeration, Letters
+from cryptic.tuning import GLOSS, GLOSS_COVER, GLOSS_LONE, GLOSS_SYNONYM, GLOSS_SYNONYMS, VERB_PHRASE
 from thesaurus.layout import CODES, GLOSS_WORD, gloss_keys
-
-# A phrase that says what WordNet's gloss of an answer says ("Fruit of the oak" -> ACORN,
-# "a smooth thin-walled nut"; "Relating to a wolf" -> LUPINE): nearly all the phrase's words,
-# by rarity, and at least two of them, in the gloss. Less lets long spans of a cryptic clue
-# ("walked making a noise") match some gloss of the right length.
-GLOSS = 1.0  # the strength of a gloss that uses all the phrase's words
-
-
-# A gloss of one content word matched by a phrase of one ("in that place": THERE, but also
-# HENCE, "from this place") suggests rather than says.
-GLOSS_LONE = 0.7
-
-
-GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its rarity) a gloss must use
 
 
 def gloss_members() -> tuple[object, object]:
@@ -195,9 +182,6 @@ def gloss_overlap(key: str, letters: Letters, soft: bool = False) -> float:
     return share / total
 
 
-VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writes about greek goddess and roman": FATHERS)
-
-
 def phrase_inflections(key: str) -> tuple[str, ...]:
     """The inflections a normalised defining phrase is in, which its answers take too: a
     plural head noun ("snake-like fishes" -> EELS), a verb in -s, -ed or -ing first in a
@@ -208,12 +192,6 @@ def phrase_inflections(key: str) -> tuple[str, ...]:
     if len(words) <= VERB_PHRASE:
         tags.update(tag for _, tag in lemmas(words[0]) if tag.startswith("VB"))
     return tuple(sorted(tags))
-
-
-GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts for this much of its weight
-
-
-GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looked for in glosses
 
 
 def gloss_synonym_rows(words: Iterable[str], rows: Mapping[str, object]) -> dict[str, object]:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from cryptic.lookup.index import EVERY, Window, graph, node_id, norm, row, row_positions, spans, sparse_index
 from cryptic.nodes import MAX_LETTERS, Letters
+from cryptic.tuning import AGREED, INFLECTED, INFLECTION_GROWTH, MAX_COMPOSED, PART, PARTS_MISMATCH, TWO_HOP
 from thesaurus.layout import CODES, INFLECTION_TAGS, LENGTH_COLUMNS
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
@@ -19,29 +20,11 @@ STRENGTH: Mapping[str, float] = MappingProxyType(
 )
 
 
-INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
-
-
 ARTICLES = ("a ", "an ", "the ", "one ", "some ")
 
 
 # "type of cheese" is looked up as "cheese" too (its kinds), not word by word ("item" -> ALSO)
 KIND_OF = tuple(f"{w} of " for w in ("type", "kind", "sort", "item", "piece", "form", "variety", "breed", "species", "make"))
-
-
-INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
-
-
-PART = 0.5  # an answer related to one content word of an unknown phrase
-
-
-MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
-
-
-TWO_HOP = 0.3  # an answer related to a synonym of the phrase
-
-
-AGREED = 0.5  # the most an answer both words of an unknown phrase lead to counts: never a verified definition alone
 
 
 FIRST_HOP = CODES.index("r")  # two-hop paths start with a synonym-like relation
@@ -56,9 +39,6 @@ FUNCTION_WORDS = frozenset(
     "how how's what's it's there their his her they them he she you your i me my we our us not no so very "
     "something someone somebody thing things".split()
 )
-
-
-PARTS_MISMATCH = 0.3  # SUPPORTER for (5,4): right letters, but no spelling has those word breaks
 
 
 class Candidate(NamedTuple):

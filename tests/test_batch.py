@@ -126,6 +126,7 @@ def test_a_local_cluster_gives_the_plain_batch_lines_and_loses_none_when_a_worke
     src = write_rows(tmp_path / "in.jsonl", [*rows, "{broken"])
     assert batch.solve_batch(src, top=2, timeout=10.0, jobs=1) == 0
     plain = capsys.readouterr().out
+    assert len(plain.splitlines()) == 11 and json.loads(plain.splitlines()[0])["candidates"][0]["answer"] == "NADIR"
     assert batch.solve_batch(src, top=2, timeout=10.0, cluster="local:2") == 0
     assert comparable(capsys.readouterr().out) == comparable(plain)
 

@@ -37,7 +37,7 @@ def test_enumeration_forms(enum, parts, length):
 )
 def test_punctuation_is_read_and_dropped(text):
     clue = parse_clue(text)
-    assert all(any(ch.isalnum() for ch in w) for w in clue.words)
+    assert clue.words and all(any(ch.isalnum() for ch in w) for w in clue.words)
 
 
 def test_words_keep_apostrophes_and_hyphens():

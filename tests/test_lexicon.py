@@ -1,0 +1,49 @@
+"""The curated and mined lexicons: indicators, abbreviations, weights."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cryptic import lexicon
+from cryptic.data import DataError
+from cryptic.lexicon import abbreviations, is_indicator, normal, reliable_indicators
+
+
+def test_listed_indicators_and_their_forms_are_known():
+    assert is_indicator("anagram", ("ruptured",))
+    assert is_indicator("anagram", ("broken", "up"))  # a particle after a verb indicator
+    assert is_indicator("anagram", ("mixed-up",))  # hyphens as spaces
+    assert is_indicator("insertion", ("pushed", "into"))  # any verb before "into"
+    assert not is_indicator("anagram", ("lowest",))
+    assert not is_indicator("anagram", ())
+    assert not is_indicator("anagram", ("broken",) * (lexicon.MAX_INDICATOR_WORDS + 1))
+
+
+def test_abbreviations_are_looked_up_by_their_words():
+    assert "DR" in abbreviations(("doctor",)) and "MO" in abbreviations(("doctor",))
+    assert abbreviations(("Doctor",)) == abbreviations(("doctor",))
+    assert abbreviations(("zzzq",)) == ()
+
+
+def test_reliable_mined_indicators_are_phrases_of_known_kinds():
+    table = reliable_indicators()
+    assert set(table) <= set(lexicon.KINDS) and sum(map(len, table.values())) > 100
+    assert all(p and not any(c.isdigit() for w in p for c in w) for phrases in table.values() for p in phrases)
+
+
+@given(st.lists(st.text(alphabet="abcXYZ'- ", min_size=1, max_size=6), min_size=1, max_size=4).map(tuple))
+def test_normal_is_idempotent(words):
+    assert normal(normal(words)) == normal(words)
+
+
+def test_a_corrupt_number_table_is_one_clear_error(tmp_path, monkeypatch):
+    (tmp_path / "weights.json").write_text("{not json")
+    monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
+    lexicon.number_table.cache_clear()
+    try:
+        with pytest.raises(DataError, match="not a JSON table of numbers"):
+            lexicon.number_table("weights.json")
+    finally:
+        lexicon.number_table.cache_clear()

@@ -1,3 +1,7 @@
+"""The parse forest: canonical and naive readings, counts, length and cost pruning, and the readings of real clue shapes."""
+
+from __future__ import annotations
+
 import itertools
 import math
 import random
@@ -5,20 +9,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared import parse_of, spans
 
 from cryptic.forest import Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, fits, naive_wordplays, parses
 from cryptic.lexicon import is_indicator
-from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Outer, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Outer, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.trees import children, far_fetched, flatten, length_bounds, parse_cost, plain_bounds, rebuild
-
-# Words for random small clues: ordinary words, indicators of several kinds, connectors.
-VOCAB = ["cat", "sat", "upset", "back", "in", "and", "doctor", "first", "mostly", "without", "holding", "a", "heard"]
-
-
-def spans(max_size=4, unique=False):
-    """Random small spans. Counts are of derivations, which equal distinct trees when no word repeats."""
-    return st.lists(st.sampled_from(VOCAB), min_size=1, max_size=max_size, unique=unique).map(tuple)
+from cryptic.trees import flatten, length_bounds, parse_cost, plain_bounds
 
 
 @settings(max_examples=60, deadline=None)
@@ -28,15 +25,6 @@ def test_canonical_trees_are_distinct_and_flat(span):
     assert len(trees) == len(set(trees)) <= count_all(span, plain_bounds, False)
     for t in trees:
         assert flatten(t) == t
-
-
-@settings(max_examples=40, deadline=None)
-@given(spans())
-def test_rebuilding_a_node_from_its_children_gives_it_back(span):
-    for t in canonical_wordplays(span):
-        assert rebuild(t, children(t)) == t
-        kids = tuple(reversed(children(t)))
-        assert children(rebuild(t, kids)) == kids
 
 
 @settings(max_examples=60, deadline=None)
@@ -117,10 +105,6 @@ def test_huge_clue_is_bounded():
     assert time.monotonic() - start < 6
 
 
-def parse_of(text):
-    return list(parses(parse_clue(text), ceiling=3000))
-
-
 # Clues written for this project, with a reading that must be found.
 KNOWN = [
     ("Lowest point in ruptured drain (5)", ("Lowest", "point"), Anagram(("ruptured",), ("drain",))),
@@ -155,15 +139,6 @@ def test_nadir_parse_is_among_the_first_three():
     assert any(p.definition == ("Lowest", "point") and p.wordplay == Anagram(("ruptured",), ("drain",)) for p in first)
 
 
-def test_bounds_of_simple_nodes():
-    assert length_bounds(Anagram(("upset",), ("tea", "cup"))) == (6, 6)
-    assert length_bounds(Literal(("a",))) == (1, 1)
-    assert length_bounds(Concat((Literal(("a",)), Literal(("I",))))) == (2, 2)
-    assert length_bounds(Reversal(("back",), Anagram(("x",), ("abc",)))) == (3, 3)
-    lo, hi = length_bounds(Synonym(("cat",)))
-    assert lo >= 1 and hi <= MAX_LETTERS
-
-
 def test_a_verb_indicator_takes_a_particle():
     from cryptic.lexicon import indicators, is_indicator
 
@@ -181,25 +156,6 @@ def test_after_turns_a_charade_round():
     clue = parse_clue("Fool, rodent after quiet (4)")
     want = After(("after",), Synonym(("rodent",)), Synonym(("quiet",)))
     assert any(p.definition == ("Fool",) and p.wordplay == want for p in parses(clue))
-
-
-def test_cutting_a_charade_or_a_cut_is_far_fetched():
-    a, b = Synonym(("lawyer",)), Synonym(("doctor",))
-    assert far_fetched(Middle(("heart",), Concat((a, b))))
-    assert far_fetched(Reversal(("back",), Truncation("curtail", ("endless",), Truncation("behead", ("headless",), a))))
-    assert far_fetched(Truncation("curtail", ("endless",), Hidden(("in",), ("tub", "ingot"), False)))
-    assert far_fetched(Reversal(("back",), Anagram(("wild",), ("tub",))))
-    assert far_fetched(Reversal(("back",), Reversal(("up",), a)))
-    assert not far_fetched(Truncation("curtail", ("endless",), a))
-    assert not far_fetched(Truncation("behead", ("headless",), Reversal(("back",), a)))
-    assert not far_fetched(Concat((Truncation("curtail", ("endless",), a), Middle(("heart",), b))))
-    assert not far_fetched(Reversal(("back",), Concat((a, b))))
-
-
-def test_cuts_take_a_word_or_its_reversal_only():
-    found = parse_of("Endlessly cold big rodent (4)")
-    assert any(isinstance(p.wordplay, Truncation) for p in found)
-    assert not any(far_fetched(p.wordplay) for p in found if p.wordplay is not None)
 
 
 def test_an_indicator_may_follow_a_verb_of_being():

@@ -1,0 +1,76 @@
+"""Puzzle files: Guardian JSON, .puz and .ipuz read, bad and corrupt files named, plain puzzles recognised."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from shared import FRAME, PLAIN, frame, write
+
+from cryptic.clues import clues_of
+from cryptic.puzzle_files import PuzzleError, read_puzzle
+
+
+def test_reads_the_guardian_format():
+    p = read_puzzle(str(FRAME))
+    assert p.grid.rows == (".....", ".###.", ".###.", ".###.", ".....")
+    assert [e.id for e in p.entries] == ["1-across", "3-across", "1-down", "2-down"]
+    assert [c.group for c in clues_of(p)] == [("1-across",), ("3-across",), ("1-down",), ("2-down",)]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["entries"][0].update(solution="ZSTER"), "disagree"),
+        (lambda d: d["entries"][3]["position"].update(x=9), "runs off"),
+        (lambda d: d["entries"][0].update(clue="Rates ruined flower (6)"), "enumeration gives 6"),
+        (lambda d: d["entries"][0].update(group=["1-across", "9-down"]), "9-down"),
+        (lambda d: d.pop("dimensions"), "not a Guardian puzzle"),
+    ],
+)
+def test_bad_puzzles_name_the_problem(tmp_path, change, message):
+    data = frame()
+    change(data)
+    with pytest.raises(PuzzleError, match=message):
+        read_puzzle(write(tmp_path, data))
+
+
+def test_corrupt_files(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\x00\x01{{")
+    with pytest.raises(PuzzleError, match="not a JSON puzzle"):
+        read_puzzle(str(bad))
+    puz = tmp_path / "bad.puz"
+    puz.write_bytes(b"garbage")
+    with pytest.raises(PuzzleError, match="not a readable .puz"):
+        read_puzzle(str(puz))
+
+
+def test_plain_puzzles_are_known_by_their_type(tmp_path):
+    data = frame()
+    assert not read_puzzle(write(tmp_path, data)).plain
+    data["crosswordType"] = "quick"
+    assert read_puzzle(write(tmp_path, data)).plain
+
+
+def test_a_puzzle_of_short_clues_is_plain_whatever_its_type(tmp_path):
+    data = frame()
+    for e in data["entries"]:
+        e["clue"] = PLAIN[e["id"]]
+    assert data["crosswordType"] == "cryptic" and read_puzzle(write(tmp_path, data)).plain
+    data["entries"][0]["clue"] = "See 3"  # a linked light's pointer is no clue
+    assert read_puzzle(write(tmp_path, data)).plain
+
+
+def test_an_ipuz_whose_solution_the_package_refuses_is_read_without_it(tmp_path):
+    from cryptic.puzzle_files import read_puzzle
+
+    doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 1},
+           "puzzle": [[1, 0, 0]], "clues": {"Across": [[1, "Feline (3)"]]}, "solution": [["C", "A", 5]]}  # fmt: skip
+    path = tmp_path / "odd.ipuz"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    p = read_puzzle(str(path))
+    assert [(e.id, e.clue, e.solution) for e in p.entries] == [("1-across", "Feline (3)", None)]
+    path.write_text(json.dumps({**doc, "dimensions": "wide"}), encoding="utf-8")
+    with pytest.raises(Exception, match="not a readable .ipuz file"):
+        read_puzzle(str(path))

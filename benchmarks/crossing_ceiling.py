@@ -12,9 +12,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from cryptic import puzzle, puzzle_files
+from cryptic import puzzle, puzzle_files, thesaurus
 from cryptic.clues import clues_of
-from cryptic import thesaurus
 
 
 def rank(pool: list, answer: str) -> int | None:

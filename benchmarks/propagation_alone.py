@@ -14,10 +14,10 @@ import argparse
 import time
 from collections import Counter
 
-from cryptic import beliefs, grid, puzzle, puzzle_files
-from cryptic.clues import clues_of, readable
-from cryptic import thesaurus
 from puzzle_spread import kind_of  # the grouping of the puzzles (benchmarks/ is on the path)
+
+from cryptic import beliefs, grid, puzzle, puzzle_files, thesaurus
+from cryptic.clues import clues_of, readable
 
 
 def cells_right(truth, clues, pools) -> int:

@@ -14,8 +14,7 @@ import statistics
 from collections import Counter
 from pathlib import Path
 
-from cryptic import beliefs, puzzle, puzzle_files
-from cryptic import thesaurus
+from cryptic import beliefs, puzzle, puzzle_files, thesaurus
 
 # (name, {constant: value}) of cryptic.puzzle; the first is the code as it stands.
 SETTINGS = (

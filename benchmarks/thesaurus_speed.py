@@ -17,7 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-
 PHRASE_CACHES = {"definitions": ("near_candidates", "near_definitions", "far_definitions", "best_relations", "synonym_table"), "relations": ("relations", "distant", "two_hop", "lemmas")}
 
 

@@ -11,15 +11,15 @@ from typing import assert_never
 
 from cryptic import thesaurus as th
 from cryptic.caches import per_clue
+from cryptic.hidden import hidden_ok, hiding_place
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction,
-    Synonym, Truncation, Words,
+    Synonym, Truncation, Words, letters,
 )  # fmt: skip
 from cryptic.prune import could_make, end_tests, few_outputs, needed, removable
-from cryptic.trees import MIN_HIDDEN, letters
-from cryptic.tuning import INDEXED, LOOSE_PIECE, MAX_EVALUATED, MAX_REMOVED, SECOND_DEFINITION
-from cryptic.wordplay import Constraint, bounds, evaluate, even_letters, hidden_ok, hiding_place, homophones, middle, odd_letters, on_time, onset, outer_letters, reverse, synonyms_of, truncate
+from cryptic.tuning import INDEXED, LOOSE_PIECE, MAX_EVALUATED, MAX_REMOVED, MIN_HIDDEN, SECOND_DEFINITION
+from cryptic.wordplay import Constraint, bounds, evaluate, even_letters, homophones, middle, odd_letters, on_time, onset, outer_letters, reverse, synonyms_of, truncate
 
 
 def derive(node: Node, target: Letters) -> Iterator[Derivation]:

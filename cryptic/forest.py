@@ -16,9 +16,9 @@ from cryptic.lexicon import MAX_INDICATOR_WORDS, is_indicator, normal, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal,
-    Spoonerism, Subtraction, Synonym, Truncation, Words,
+    Spoonerism, Subtraction, Synonym, Truncation, Words, letters,
 )  # fmt: skip
-from cryptic.trees import cost, length_bounds, letters, own_cost, parse_cost, plain_bounds
+from cryptic.trees import cost, length_bounds, own_cost, parse_cost, plain_bounds
 from cryptic.tuning import MAX_CONNECTOR_WORDS, MAX_LITERAL
 
 

@@ -1,4 +1,5 @@
-"""Types of the pipeline: clues, enumerations and wordplay trees (values, no behaviour)."""
+"""Types of the pipeline: clues, enumerations and wordplay trees (values, no behaviour), and
+`letters`, the one way a clue's words become the letters of an answer."""
 
 from __future__ import annotations
 
@@ -14,6 +15,15 @@ LeafKind = Lit["synonym", "definition"]  # what a run of words may be read as, l
 # How long the words of a leaf can be as a synonym/definition; None: they cannot be one.
 LeafBounds = Callable[[LeafKind, Words], Bounds | None]
 MAX_LETTERS = 40  # the longest answer (no printed answer is longer), and so the longest output that matters
+
+
+def letters(words: Words) -> str:
+    """The upper-case letters of some words.
+
+    >>> letters(("Ice-cream", "o'clock"))
+    'ICECREAMOCLOCK'
+    """
+    return "".join(ch for ch in "".join(words).upper() if "A" <= ch <= "Z")
 
 
 @dataclass(frozen=True, slots=True)

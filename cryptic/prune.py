@@ -16,9 +16,8 @@ from cryptic.caches import per_clue
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
-    Truncation,
+    Truncation, letters,
 )  # fmt: skip
-from cryptic.trees import letters
 from cryptic.tuning import FEW, MAX_BAGS, REMOVED_TRIED, SHORT_PIECE
 from cryptic.wordplay import Constraint, evaluate, reverse, synonyms_by_length, synonyms_of
 

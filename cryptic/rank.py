@@ -20,15 +20,15 @@ from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
-    Synonym, Truncation, Words,
+    Synonym, Truncation, Words, letters,
 )  # fmt: skip
 from cryptic.prune import could_make, letter_bags, pattern_ok
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
-from cryptic.trees import far_fetched, letters, parse_cost
+from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
-    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_ONLY_COST, DEFINITION_ONLY_PER_WORD,
-    DEFINITION_DEPTH, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES, LOOSE_SHARE,
-    MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST,
+    DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
+    LOOSE_SHARE, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
 from cryptic.wordplay import evaluate, exactly, on_time, within
 

@@ -7,11 +7,12 @@ import functools
 from typing import assert_never
 
 from cryptic.caches import per_clue
+from cryptic.hidden import hidden_window
 from cryptic.lexicon import abbreviations, is_indicator, normal, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Concat, Container, Definition, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal,
-    Spoonerism, Subtraction, Synonym, Truncation, Words,
+    Spoonerism, Subtraction, Synonym, Truncation, Words, letters,
 )  # fmt: skip
 from cryptic.tuning import MIN_HIDDEN, PLAIN_MAX
 
@@ -20,13 +21,7 @@ EDGE_WORDS = frozenset((w,) for w in "a an the of for and or to in on at by with
 
 
 @functools.lru_cache(maxsize=200_000)
-def letters(words: Words) -> str:
-    """The upper-case letters of some words.
 
-    >>> letters(("Ice-cream", "o'clock"))
-    'ICECREAMOCLOCK'
-    """
-    return "".join(ch for ch in "".join(words).upper() if "A" <= ch <= "Z")
 
 
 def plain_bounds(kind: LeafKind, words: Words) -> Bounds | None:
@@ -41,20 +36,6 @@ def plain_bounds(kind: LeafKind, words: Words) -> Bounds | None:
     if subs:
         return (min(map(len, subs)), max(map(len, subs)))
     return None
-
-
-@functools.lru_cache(maxsize=50_000)
-def hidden_window(fodder: Words) -> tuple[int, int, int]:
-    """(a, b, n) for a hidden word's fodder of n letters: text[i:j] is hidden in it when it
-    starts in the first word (i < a), ends in the last (j > b) and is not all of it: a
-    fodder word the answer does not reach would not be part of the fodder.
-
-    >>> hidden_window(("tub", "in", "gold"))
-    (3, 5, 9)
-    """
-    sizes = [n for n in (len(letters((w,))) for w in fodder) if n]
-    n = sum(sizes)
-    return (sizes[0], n - sizes[-1], n) if len(sizes) > 1 else (n, 0, n)
 
 
 EMPTY: Bounds = (1, 0)  # the bounds of a node that can produce nothing

@@ -18,13 +18,14 @@ from typing import assert_never
 from cryptic import thesaurus as th
 from cryptic.caches import per_clue
 from cryptic.forest import Cut
+from cryptic.hidden import hidden_ok, hiding_place
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, LeafBounds, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism,
-    Subtraction, Synonym, Truncation, Words,
+    Subtraction, Synonym, Truncation, Words, letters,
 )  # fmt: skip
-from cryptic.trees import MIN_HIDDEN, hidden_window, length_bounds, letters
-from cryptic.tuning import MAX_PERMUTED, STEM_REST
+from cryptic.trees import length_bounds
+from cryptic.tuning import MAX_PERMUTED, MIN_HIDDEN
 
 VOWELS = frozenset("AEIOUY")
 
@@ -268,20 +269,6 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
         tail = Constraint(c.lo - len(s), c.hi - len(s), head_pattern[len(s) :] if head_pattern else None)
         for t in concat(rest, tail):
             yield s + t
-
-
-def hiding_place(fodder: tuple[str, ...], backwards: bool) -> tuple[Letters, int, int]:
-    """(letters read, a, b) for a hidden word's fodder: a hidden word starts before a and
-    ends after b in the letters (see forest.hidden_window), read backwards when reversed."""
-    first, last, _ = hidden_window(fodder[::-1] if backwards else fodder)
-    return (reverse(letters(fodder)) if backwards else letters(fodder)), first, last
-
-
-def hidden_ok(text: Letters, i: int, n: int, fodder: tuple[str, ...], backwards: bool) -> bool:
-    """May text[i:i+n] be read as hidden in the fodder?"""
-    part = text[i : i + n]
-    edge = not backwards and len(fodder) == 1 and (i == 0 or i + n == len(text))
-    return not (edge and len(text) - n <= STEM_REST and th.is_word(part)) and not th.own_form(part, fodder)
 
 
 def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:

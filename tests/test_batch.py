@@ -13,7 +13,7 @@ from cryptic import batch
 def lines(tmp_path, rows) -> list[dict]:
     path = tmp_path / "in.jsonl"
     path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows), encoding="utf-8")
-    return [json.loads(batch.solve_line((line, 3, 5.0))) for line in batch.read_lines(str(path))]
+    return [json.loads(batch.solve_line((line, 3, 60.0))) for line in batch.read_lines(str(path))]
 
 
 def test_bad_patterns_are_errors_on_their_own_lines(tmp_path):
@@ -124,10 +124,10 @@ def test_a_local_cluster_gives_the_plain_batch_lines_and_loses_none_when_a_worke
 
     rows = [{"id": f"c{k}", "clue": clue} for k, clue in enumerate(["Lowest point in ruptured drain (5)", "Tea for the boy (4)", "Quiet sheep (4)", "Worker in pants (3)", "Returned beer in the French container (4)"] * 2)]
     src = write_rows(tmp_path / "in.jsonl", [*rows, "{broken"])
-    assert batch.solve_batch(src, top=2, timeout=10.0, jobs=1) == 0
+    assert batch.solve_batch(src, top=2, timeout=120.0, jobs=1) == 0
     plain = capsys.readouterr().out
     assert len(plain.splitlines()) == 11 and json.loads(plain.splitlines()[0])["candidates"][0]["answer"] == "NADIR"
-    assert batch.solve_batch(src, top=2, timeout=10.0, cluster="local:2") == 0
+    assert batch.solve_batch(src, top=2, timeout=120.0, cluster="local:2") == 0
     assert comparable(capsys.readouterr().out) == comparable(plain)
 
     marker = str(tmp_path / "died")
@@ -142,5 +142,5 @@ def test_a_local_cluster_gives_the_plain_batch_lines_and_loses_none_when_a_worke
         return batch.solve_line(task)
 
     with on_cluster("local:2", thesaurus.warm) as apply:
-        lines = list(apply(dying, ((line, 2, 10.0) for line in batch.read_lines(src))))
+        lines = list(apply(dying, ((line, 2, 120.0) for line in batch.read_lines(src))))
     assert (tmp_path / "died").exists() and comparable("\n".join(lines)) == comparable(plain)

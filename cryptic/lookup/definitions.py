@@ -16,8 +16,23 @@ from cryptic.lookup.answers import frequency, is_word, letters_of, spellings, sp
 from cryptic.lookup.glosses import gloss_definitions, gloss_matches
 from cryptic.lookup.index import EVERY, among, connection, distinct, graph, node_id, norm
 from cryptic.lookup.relations import (
-    FUNCTION_WORDS, MAX_COMPOSED, PARTS_MISMATCH, STRENGTH, TWO_HOP, Candidate, Relations, agreed,
-    candidate_order, distant, far_candidates, frozen, lemmas, relations, spoken, strongest, support,
+    FUNCTION_WORDS,
+    MAX_COMPOSED,
+    PARTS_MISMATCH,
+    STRENGTH,
+    TWO_HOP,
+    Candidate,
+    Relations,
+    agreed,
+    candidate_order,
+    distant,
+    far_candidates,
+    frozen,
+    lemmas,
+    relations,
+    spoken,
+    strongest,
+    support,
 )  # fmt: skip
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
 from cryptic.tuning import AGENT, CLIPPED, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS

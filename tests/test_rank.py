@@ -32,7 +32,7 @@ KNOWN = [
 @pytest.mark.slow
 @pytest.mark.parametrize("text, answer, kind", KNOWN)
 def test_known_clues(text, answer, kind):
-    outcome = solve(parse_clue(text), timeout=20)
+    outcome = solve(parse_clue(text), timeout=60)
     best = outcome.solutions[0]
     assert best.answer == answer
     if kind is not None:
@@ -41,7 +41,7 @@ def test_known_clues(text, answer, kind):
 
 @pytest.mark.slow
 def test_outer_letters_in_a_charade():
-    best = solve(parse_clue("Observed empty barge held (6)"), timeout=20).solutions[0]
+    best = solve(parse_clue("Observed empty barge held (6)"), timeout=60).solutions[0]
     assert best.answer == "BEHELD" and best.verified
     assert [type(p.node) for p in best.derivation.parts] == [Outer, Synonym]
 
@@ -55,7 +55,7 @@ def test_nadir_first_with_its_explanation(capsys):
 
 @pytest.mark.slow
 def test_pattern_constrains_answers():
-    outcome = solve(parse_clue("Lowest point in ruptured drain (5)"), "D???N", timeout=10)
+    outcome = solve(parse_clue("Lowest point in ruptured drain (5)"), "D???N", timeout=60)
     assert all(s.answer[0] == "D" and s.answer[4] == "N" for s in outcome.solutions)
     assert outcome.solutions and "NADIR" not in {s.answer for s in outcome.solutions}
 
@@ -63,8 +63,8 @@ def test_pattern_constrains_answers():
 @pytest.mark.slow
 def test_words_few_enough_to_fit_the_pattern_are_tried_against_the_wordplay():
     clue = parse_clue("Frobnicate trimmed plums (8)")  # no definition: only crossing letters find it
-    assert "REENGAGE" not in {s.answer for s in solve(clue, timeout=10).solutions}
-    best = solve(clue, "R???G???", timeout=10).solutions[0]
+    assert "REENGAGE" not in {s.answer for s in solve(clue, timeout=60).solutions}
+    best = solve(clue, "R???G???", timeout=60).solutions[0]
     assert best.answer == "REENGAGE" and not best.verified and "definition not confirmed" in best.explanation
     assert isinstance(best.derivation.node, Truncation)
 
@@ -74,7 +74,7 @@ def test_batch_contract_order_ids_and_errors(tmp_path, capsys):
     lines = [{"id": "a", "clue": "Rates ruined flower (5)"}, {"id": 7, "clue": "no enumeration"}, "not json", {"id": "c"}, {"id": "d", "clue": "Trade broken, assessed (5)"}]
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x) for x in lines) + "\n\n")
-    assert main(["solve", "--jsonl", str(path), "--timeout", "10"]) == 0
+    assert main(["solve", "--jsonl", str(path), "--timeout", "60"]) == 0
     rows = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
     assert [r["id"] for r in rows] == ["a", 7, "line-3", "c", "d"]
     assert rows[0]["candidates"][0]["answer"] == "ASTER" and rows[0]["error"] is None
@@ -138,20 +138,20 @@ def test_answers_with_other_word_breaks_than_the_enumeration_rank_low():
     assert th.other_breaks("REQUIRED", parse_enumeration("2,6")) and not th.other_breaks("OFCOURSE", parse_enumeration("2,6"))
     assert not th.other_breaks("REENGAGE", parse_enumeration("2-6"))  # hyphens may close up
     assert not th.other_breaks("QXZQ", parse_enumeration("2,2"))  # unknown letters are not judged
-    top = [s.answer for s in solve(parse_clue("Unsocial hours working in the cemetery? (9,5)"), timeout=3).solutions[:3]]
+    top = [s.answer for s in solve(parse_clue("Unsocial hours working in the cemetery? (9,5)"), timeout=60).solutions[:3]]
     assert top and all(not th.other_breaks(a, parse_clue("x (9,5)").enumeration) for a in top)
 
 
 @pytest.mark.slow
 def test_a_clue_word_never_defines_or_spells_its_own_form():
     # "tightly" is not TIGHT, as a definition or as a second definition
-    answers = [s.answer for s in solve(parse_clue("Tightly shut (5)"), timeout=10).solutions]
+    answers = [s.answer for s in solve(parse_clue("Tightly shut (5)"), timeout=60).solutions]
     assert "TIGHT" not in answers[:5]
 
 
 @pytest.mark.slow
 def test_a_piece_two_steps_away_makes_an_unverified_answer_a_strong_definition_gave():
-    found = {s.answer: s for s in solve(parse_clue("Fellow's hard, held by seal (4)"), timeout=20).solutions}
+    found = {s.answer: s for s in solve(parse_clue("Fellow's hard, held by seal (4)"), timeout=60).solutions}
     chap = found["CHAP"]  # H in CAP: seal, close, cap
     assert not chap.verified and "CAP two steps from its words" in chap.explanation
 
@@ -193,7 +193,7 @@ def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_a
     assert {s.answer for s in glossed_only(clue, ("PLATYPUS",))} == set()
     # Wordplay's answer whose gloss says its definition is more than unconfirmed
     assert glossed(("line", "at", "the", "top", "of", "the", "tide"), "TIDEMARK") > 0 == glossed(("platypus",), "TIDEMARK")
-    best = solve(clue, "TID?M?R?", timeout=10).solutions[0]
+    best = solve(clue, "TID?M?R?", timeout=60).solutions[0]
     assert best.answer == "TIDEMARK"
 
 

@@ -30,11 +30,17 @@ class BatchError(Exception):
 
 
 def read_jsonl(path: str) -> Iterator[tuple[int, dict | None, str | None]]:
-    """Yield (line number, row or None, error or None) for each non-blank line of a file (- for stdin)."""
+    """(line number, row or None, error or None) for each non-blank line of a file (- for
+    stdin); the file is opened now, so that one that cannot be read is told before any work."""
     try:
         stream = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="strict")
     except OSError as e:
         raise BatchError(f"cannot read {path}: {e.strerror}") from None
+    return rows_of(stream, path)
+
+
+def rows_of(stream, path: str) -> Iterator[tuple[int, dict | None, str | None]]:
+    """Yield (line number, row or None, error or None) for each non-blank line of an open stream."""
     with stream:
         try:
             for n, line in enumerate(stream, 1):
@@ -51,8 +57,13 @@ def read_jsonl(path: str) -> Iterator[tuple[int, dict | None, str | None]]:
 
 
 def read_lines(path: str) -> Iterator[Line]:
-    """Yield (id, clue, pattern, error) for each non-blank input line; a bad line gets an error."""
-    for n, row, error in read_jsonl(path):
+    """(id, clue, pattern, error) for each non-blank input line; a bad line gets an error."""
+    return lines_of(read_jsonl(path))
+
+
+def lines_of(rows: Iterable[tuple[int, dict | None, str | None]]) -> Iterator[Line]:
+    """Yield (id, clue, pattern, error) for each row; a bad one gets an error."""
+    for n, row, error in rows:
         if error:
             yield f"line-{n}", None, None, error
             continue
@@ -221,8 +232,13 @@ def solve_batch(path: str, top: int, timeout: float, jobs: int = 1, cluster: str
     `out` (with `resume`, after the lines already there, skipping their ids)."""
     if resume and out is None:
         raise BatchError("--resume needs --out FILE (the file to continue)")
+    if cluster is not None:
+        from cryptic.cluster import parse_address
+
+        parse_address(cluster)  # a malformed address is told before the output file is touched
+    lines = read_lines(path)  # an unreadable input too
     written = written_ids(out) if resume and out else collections.Counter()
-    lines = not_written(read_lines(path), written)
+    lines = not_written(lines, written)
     tasks = ((line, top, timeout) for line in lines)
     from cryptic import thesaurus
 

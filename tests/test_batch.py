@@ -100,6 +100,10 @@ def test_an_output_file_is_never_overwritten_and_only_cryptic_output_is_resumed(
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1
     assert used.read_text() == '{"id": "x", "candidates": []}\n' and other.read_text() == "some notes\n"
+    fresh = tmp_path / "fresh.jsonl"
+    for args, message in [(["--jsonl", str(tmp_path / "missing.jsonl")], "cannot read"), (["--jsonl", src, "--cluster", "a:b:c"], "expected local:N")]:
+        assert main(["solve", *args, "--out", str(fresh)]) == 2 and message in capsys.readouterr().err
+        assert not fresh.exists()  # refused before the output file was made
 
 
 def test_not_written_skips_an_id_as_often_as_it_was_written():

@@ -4,6 +4,8 @@ The files it writes, and what they hold, are in thesaurus/layout.py.
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 import sqlite3
 import sys
@@ -20,9 +22,15 @@ MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name ev
 PHRASE = re.compile(r"^[a-z][a-z' .\-]*[a-z.]$|^[a-z]$")
 
 
+SPACES = re.compile(r"\s+")
+NON_LETTERS = re.compile(r"[^A-Z]")
+BREAKS = re.compile(r"[ \-]+")
+
+
+@functools.lru_cache(maxsize=None)
 def norm(name: str) -> str:
-    """A lexicon key: lower case, spaces for underscores."""
-    return re.sub(r"\s+", " ", name.replace("_", " ").lower()).strip()
+    """A lexicon key: lower case, spaces for underscores (memoised: WordNet names repeat)."""
+    return SPACES.sub(" ", name.replace("_", " ").lower()).strip()
 
 
 def better(old: str | None, new: str) -> str:
@@ -306,14 +314,15 @@ def s_ending(last: str) -> str:
     return "IH Z" if last in ("S", "Z", "SH", "ZH", "CH", "JH") else "S" if last in ("P", "T", "K", "F", "TH") else "Z"
 
 
+@functools.lru_cache(maxsize=None)
 def letters(display: str) -> str:
-    """Upper-case A-Z letters of a phrase."""
-    return re.sub(r"[^A-Z]", "", display.upper())
+    """Upper-case A-Z letters of a phrase (memoised: each phrase is asked for many times)."""
+    return NON_LETTERS.sub("", display.upper())
 
 
 def parts(display: str) -> str:
     """Word lengths of a phrase, as in an enumeration: 'ice cream' -> '3,5'."""
-    return ",".join(str(len(letters(w))) for w in re.split(r"[ \-]+", display) if letters(w))
+    return ",".join(str(len(lets)) for w in BREAKS.split(display) if (lets := letters(w)))
 
 
 def display_shape(display: str) -> int:
@@ -364,7 +373,7 @@ def length_sorted(indptr, indices, lengths):
 def build(target: Path | None = None, log=sys.stderr) -> Path:
     """Compile the index folder `target` (written to a temporary folder, then renamed)."""
     import numpy as np
-    from wordfreq import top_n_list, zipf_frequency
+    from wordfreq import top_n_list
 
     from thesaurus.wordnet import normalised_dir, wordnet
 
@@ -424,7 +433,8 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_ids, inflect_tags)):
             np.save(staging / f"{name}.npy", array)
         np.save(staging / "lengths.npy", node_lengths)
-        words = [(letters(d), d, parts(d), zipf_frequency(d, "en")) for d in sorted(lexicon) if 1 <= len(letters(d)) <= MAX_LETTERS]
+        zipf = zipf_reader()
+        words = [(letters(d), d, parts(d), zipf(d)) for d in sorted(lexicon) if 1 <= len(letters(d)) <= MAX_LETTERS]
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:
             commonest[lets] = max(freq, commonest.get(lets, 0.0))
@@ -475,8 +485,28 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
         db.commit()
         db.close()
+    for cached in (norm, letters):
+        cached.cache_clear()  # the process that built the index goes on to use it
     print(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}", file=log, flush=True)
     return target
+
+
+def zipf_reader():
+    """wordfreq's Zipf frequency of a word or phrase: a plain lower-case word straight from
+    its frequency table (what zipf_frequency gives it, several times faster), anything else
+    through zipf_frequency."""
+    from wordfreq import get_frequency_dict, zipf_frequency
+
+    table = get_frequency_dict("en")
+    plain = re.compile(r"[a-z]+")
+
+    def zipf(word: str) -> float:
+        if plain.fullmatch(word):
+            f = table.get(word, 0.0)
+            return round(math.log10(f) + 9, 2) if f > 0 else 0.0
+        return zipf_frequency(word, "en")
+
+    return zipf
 
 
 def chain_relations(wn, moby: Path) -> Iterable[tuple[str, str, str]]:

@@ -5,12 +5,14 @@ The files it writes, and what they hold, are in thesaurus/layout.py.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import os
 import re
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from cryptic.nodes import MAX_LETTERS
@@ -51,9 +53,10 @@ def descendants(synset) -> tuple[list[str], list[str]]:
     return ([norm(l.name()) for s in two for l in s.lemmas()], [norm(l.name()) for s in three for l in s.lemmas()])
 
 
-def wordnet_relations(wn) -> Iterator[tuple[str, str, str]]:
-    """Yield (phrase, answer, code) for every WordNet relation the index keeps."""
-    for synset in wn.all_synsets():
+def wordnet_relations(wn, parts: str = "nvar") -> Iterator[tuple[str, str, str]]:
+    """Yield (phrase, answer, code) for every WordNet relation the index keeps, from the
+    synsets of the parts of speech given (n, v, a with its satellites, r)."""
+    for synset in (s for pos in parts for s in wn.all_synsets(pos)):
         names = [norm(l.name()) for l in synset.lemmas()]
         hypo = [norm(l.name()) for s in synset.hyponyms() for l in s.lemmas()]
         inst = [norm(l.name()) for s in synset.instance_hyponyms() for l in s.lemmas()]
@@ -147,6 +150,33 @@ def exception_tags(name: str, form: str, tags: tuple[str, ...]) -> tuple[str, ..
     return tags
 
 
+def lemma_forms(lemmas: list[str]) -> list[tuple[str, str, str]]:
+    """(form, lemma, tag) for the inflections of each lemma, in order."""
+    return [(form, lemma, tag) for lemma in lemmas for form, tag in inflections(lemma)]
+
+
+def own_plurals(phrases: list[str]) -> list[bool]:
+    """For each phrase: a single word that may be its own plural?"""
+    return [" " not in p and own_plural(p) for p in phrases]
+
+
+PIECES = 16  # chunks of a job shared among the build's processes: small enough to balance
+
+
+def in_processes(function, items: list) -> list:
+    """function(chunk) for contiguous chunks of items, in order, computed in as many forked
+    processes as there are cores (at most two: the inflector is the cost, and it is pure)."""
+    cores = min(2, os.cpu_count() or 1)
+    step = max(1, -(-len(items) // PIECES))
+    chunks = [items[i : i + step] for i in range(0, len(items), step)]
+    if cores < 2 or len(chunks) < 2:
+        return [function(chunk) for chunk in chunks]
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(cores) as pool:
+        return pool.map(function, chunks, chunksize=1)
+
+
 def own_plural(word: str) -> bool:
     """May the word be its own plural (sheep, fish; lemminflect also allows it for nouns used
     as mass nouns, like oak)? Inflections keep only forms that change the word."""
@@ -225,27 +255,30 @@ def britain_first(commonest: Mapping[str, float], spelt: Mapping[str, str]) -> d
     return out
 
 
-# Words of WordNet's glosses that describe nothing by themselves ("make" does: "make laws" is
-# LEGISLATE's gloss).
-def gloss_rows(wn, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object]:
-    """The glosses turned round: sorted words, and for each word the glosses (numbered in
-    WordNet's order of synsets) that use it (sparse rows); and each gloss's answers, the
-    graph ids of its synset's phrases (sparse rows). A phrase must match one gloss: the
-    words of several senses of a word together ("small" of one, "wood" of another: HOOP)
-    say nothing."""
+def gloss_source(synset) -> tuple[tuple[str, ...], str]:
+    """A synset's names and the text its gloss is read from: the definition, and the names of
+    its broader synsets. A gloss says what kind of thing its synset is without naming the kind
+    ("a port in southern Lebanon; formerly a major Phoenician seaport" is a city): the names of
+    its broader synsets are read with it ("Phoenician city" -> TYRE), by their head words only
+    (WORK, a kind of free energy, is no "free" thing)."""
+    names = tuple(norm(l.name()) for l in synset.lemmas())
+    broader = " ".join(l.name().rsplit("_", 1)[-1] for h in synset.hypernyms() + synset.instance_hypernyms() for l in h.lemmas())
+    return names, f"{synset.definition()} {broader}"
+
+
+def gloss_rows(glosses, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object]:
+    """The glosses (gloss_source of every synset, in WordNet's order) turned round: sorted
+    words, and for each word the glosses (numbered in that order) that use it (sparse rows);
+    and each gloss's answers, the graph ids of its synset's phrases (sparse rows). A phrase
+    must match one gloss: the words of several senses of a word together ("small" of one,
+    "wood" of another: HOOP) say nothing."""
     rows: dict[str, set[int]] = {}
     members: list[list[int]] = []
-    for synset in wn.all_synsets():
-        names = [norm(l.name()) for l in synset.lemmas()]
-        answers = sorted({ids[n] for n in names + [spelt[n] for n in names if n in spelt] if n in ids})
+    for names, text in glosses:
+        answers = sorted({ids[n] for n in list(names) + [spelt[n] for n in names if n in spelt] if n in ids})
         if not answers:
             continue
-        # A gloss says what kind of thing its synset is without naming the kind ("a port in
-        # southern Lebanon; formerly a major Phoenician seaport" is a city): the names of its
-        # broader synsets are read with it ("Phoenician city" -> TYRE), by their head words
-        # only (WORK, a kind of free energy, is no "free" thing).
-        broader = " ".join(l.name().rsplit("_", 1)[-1] for h in synset.hypernyms() + synset.instance_hypernyms() for l in h.lemmas())
-        for word in gloss_keys(f"{synset.definition()} {broader}", lemma_of):
+        for word in gloss_keys(text, lemma_of):
             rows.setdefault(word, set()).add(len(members))
         members.append(answers)
     return (*sparse_rows(rows), *packed(members))
@@ -270,24 +303,32 @@ def packed(rows: list[list[int]]) -> tuple[object, object]:
 PLACE_DEPTH = 3
 
 
-def part_rows(wn, ids: dict[str, int]) -> tuple[list[str], object, object]:
-    """For each whole (a name or its adjective), the graph ids of its parts (sparse rows)."""
+def part_source(synset) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A noun synset's names, and the names of the wholes it is part of, PLACE_DEPTH levels up."""
+    wholes, frontier = set(), [synset]
+    for _ in range(PLACE_DEPTH):
+        frontier = [h for s in frontier for h in s.part_holonyms()]
+        wholes.update(frontier)
+    return tuple(norm(l.name()) for l in synset.lemmas()), tuple(sorted({norm(l.name()) for w in wholes for l in w.lemmas()}))
+
+
+def pertaining(synset) -> list[tuple[str, str]]:
+    """(noun, adjective) for each adjective of an adjective synset that pertains to a noun."""
+    return [(norm(noun.name()), norm(lemma.name())) for lemma in synset.lemmas() for noun in lemma.pertainyms()]
+
+
+def part_rows(nouns: list[tuple[tuple[str, ...], tuple[str, ...]]], pairs: list[tuple[str, str]], ids: dict[str, int]) -> tuple[list[str], object, object]:
+    """For each whole (a name or its adjective), the graph ids of its parts (sparse rows), from
+    every noun synset's part_source and every adjective's pertaining pairs."""
     adjectives: dict[str, set[str]] = {}
-    for synset in wn.all_synsets("a"):
-        for lemma in synset.lemmas():
-            for noun in lemma.pertainyms():
-                adjectives.setdefault(norm(noun.name()), set()).add(norm(lemma.name()))
+    for noun, adjective in pairs:
+        adjectives.setdefault(noun, set()).add(adjective)
     rows: dict[str, set[int]] = {}
-    for synset in wn.all_synsets("n"):
-        answers = {ids[n] for n in (norm(l.name()) for l in synset.lemmas()) if n in ids}
-        wholes, frontier = set(), [synset]
-        for _ in range(PLACE_DEPTH):
-            frontier = [h for s in frontier for h in s.part_holonyms()]
-            wholes.update(frontier)
-        for whole in wholes:
-            for name in (norm(l.name()) for l in whole.lemmas()):
-                for key in (name, *adjectives.get(name, ())):
-                    rows.setdefault(key, set()).update(answers)
+    for names, wholes in nouns:
+        answers = {ids[n] for n in names if n in ids}
+        for name in wholes:
+            for key in (name, *adjectives.get(name, ())):
+                rows.setdefault(key, set()).update(answers)
     return sparse_rows(rows)
 
 
@@ -375,29 +416,36 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     import numpy as np
     from wordfreq import top_n_list
 
-    from thesaurus.wordnet import normalised_dir, wordnet
+    from thesaurus.wordnet import normalised_dir
 
     target = target or index_path()
     started = time.monotonic()
     print("building the thesaurus index (once; about a minute)...", file=log, flush=True)
+    stage = Stages(log)
+    stage("relations (WordNet, Moby)")
     related: dict[str, dict[str, str]] = {}
-    for phrase, answer, code in chain_relations(wordnet(), moby_path()):
-        if PHRASE.match(phrase) and PHRASE.match(answer):
-            row = related.setdefault(phrase, {})
-            row[answer] = better(row.get(answer), code)
+    gathered: dict[str, list] = {}
+    for rows, glosses in (share for chunk in in_processes(relation_rows, list(SHARES)) for share in chunk):  # the nouns are half the work
+        gathered.update(glosses)
+        for phrase, row in rows.items():
+            mine = related.setdefault(phrase, {})
+            for answer, code in row.items():
+                mine[answer] = better(mine.get(answer), code)
+    stage("British spellings")
     common = [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
     spelt_british = with_british(related, set(common))
     nodes = set(related)
     for row in related.values():
         nodes.update(row)
     lexicon = set(nodes)
+    stage("inflections")
     forms: list[tuple[str, str, str]] = []
-    for lemma in sorted(lexicon):
-        if len(letters(lemma)) >= 2:
-            forms.extend((form, lemma, tag) for form, tag in inflections(lemma))
+    for chunk in in_processes(lemma_forms, [lemma for lemma in sorted(lexicon) if len(letters(lemma)) >= 2]):
+        forms.extend(chunk)
     forms.extend(exceptional_forms(normalised_dir(), lexicon, {(f, l) for f, l, _ in forms}))
     lexicon.update(form for form, _, _ in forms)
     lexicon.update(common)
+    stage("the graph")
     order = sorted(nodes | {form for form, _, _ in forms})  # forms too: their letters and frequencies come from the arrays
     spelt = [letters(p) for p in order]
     ids = {p: i for i, p in enumerate(order)}
@@ -433,6 +481,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_ids, inflect_tags)):
             np.save(staging / f"{name}.npy", array)
         np.save(staging / "lengths.npy", node_lengths)
+        stage("the lexicon")
         zipf = zipf_reader()
         words = [(letters(d), d, parts(d), zipf(d)) for d in sorted(lexicon) if 1 <= len(letters(d)) <= MAX_LETTERS]
         commonest: dict[str, float] = {}
@@ -449,20 +498,26 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
         np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
         np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
-        np.save(staging / "own_plural.npy", np.array([" " not in p and own_plural(p) for p in order], dtype=bool))  # words only: gloss heads
+        stage("own plurals")
+        plural = [flag for chunk in in_processes(own_plurals, order) for flag in chunk]
+        np.save(staging / "own_plural.npy", np.array(plural, dtype=bool))  # words only: gloss heads
+        stage("glosses")
         lemma_of: dict[str, str] = {}
         for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
             lemma_of[form] = min(lemma, lemma_of.get(form, lemma))
-        gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids = gloss_rows(wordnet(), ids, lemma_of, spelt_british)
+        glosses = [g for pos in WORDNET_ORDER for g in gathered[pos]]
+        gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids = gloss_rows(glosses, ids, lemma_of, spelt_british)
         (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
         np.save(staging / "gloss_indptr.npy", gloss_indptr)
         np.save(staging / "gloss_ids.npy", gloss_ids)
         np.save(staging / "gloss_member_indptr.npy", member_indptr)
         np.save(staging / "gloss_member_ids.npy", member_ids)
-        part_words, part_indptr, part_ids = part_rows(wordnet(), ids)
+        stage("parts")
+        part_words, part_indptr, part_ids = part_rows(gathered["parts n"], gathered["parts a"], ids)
         (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
         np.save(staging / "part_indptr.npy", part_indptr)
         np.save(staging / "part_ids.npy", part_ids)
+        stage("database")
         db = sqlite3.connect(staging / "lexicon.sqlite")
         db.executescript(
             """
@@ -487,8 +542,30 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         db.close()
     for cached in (norm, letters):
         cached.cache_clear()  # the process that built the index goes on to use it
-    print(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}", file=log, flush=True)
+    stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
     return target
+
+
+class Stages:
+    """The build's stages as it passes them: named on one line of a terminal as they start,
+    and their seconds in the last line (where the time goes, for whoever makes it faster)."""
+
+    def __init__(self, log):
+        self.log, self.times, self.shown = log, [], hasattr(log, "isatty") and log.isatty()
+
+    def __call__(self, name: str) -> None:
+        self.times.append((name, time.monotonic()))
+        if self.shown:
+            print(f"\r\x1b[K  {len(self.times)}/{STAGES}: {name}...", end="", file=self.log, flush=True)
+
+    def done(self, message: str) -> None:
+        now = time.monotonic()
+        ends = [t for _, t in self.times[1:]] + [now]
+        spent = ", ".join(f"{name} {end - t:.0f}" for (name, t), end in zip(self.times, ends))
+        print(("\r\x1b[K" if self.shown else "") + f"{message} ({spent} s)", file=self.log, flush=True)
+
+
+STAGES = 9  # the stages the build names
 
 
 def zipf_reader():
@@ -509,10 +586,35 @@ def zipf_reader():
     return zipf
 
 
-def chain_relations(wn, moby: Path) -> Iterable[tuple[str, str, str]]:
-    """Every relation of both sources."""
-    yield from wordnet_relations(wn)
-    yield from moby_relations(moby)
+SHARES = ("n", "var+moby")  # the relation sources in two shares of about equal work
+
+
+WORDNET_ORDER = "arnv"  # the order of WordNet's synsets (the reader's files), which numbers the glosses
+
+
+def relation_rows(shares: list[str]) -> list[tuple[dict[str, dict[str, str]], dict[str, list]]]:
+    """For each share of the sources (WordNet's synsets of some parts of speech, and Moby):
+    phrase -> answer -> strongest code, and the gloss_source of each of its synsets by part of
+    speech; read by this process's own WordNet reader, while its synsets are in memory."""
+    from thesaurus.wordnet import wordnet
+
+    wordnet.cache_clear()  # a forked process must not share its parent's open files
+    out = []
+    for share in shares:
+        pos, _, moby = share.partition("+")
+        related: dict[str, dict[str, str]] = {}
+        sources = itertools.chain(wordnet_relations(wordnet(), pos), moby_relations(moby_path()) if moby else ())
+        for phrase, answer, code in sources:
+            if PHRASE.match(phrase) and PHRASE.match(answer):
+                row = related.setdefault(phrase, {})
+                row[answer] = better(row.get(answer), code)
+        read = {p: [gloss_source(s) for s in wordnet().all_synsets(p)] for p in pos}
+        if "n" in pos:
+            read["parts n"] = [part_source(s) for s in wordnet().all_synsets("n")]
+        if "a" in pos:
+            read["parts a"] = [pair for s in wordnet().all_synsets("a") for pair in pertaining(s)]
+        out.append((related, read))
+    return out
 
 
 if __name__ == "__main__":

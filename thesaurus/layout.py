@@ -70,6 +70,8 @@ def shape(parts: tuple[int, ...]) -> int:
     return sum(p << (6 * k) for k, p in enumerate(parts))
 
 
+# Words of WordNet's glosses that describe nothing by themselves ("make" does: "make laws" is
+# LEGISLATE's gloss).
 GLOSS_STOP = frozenset(
     "a an the of in on at to for from by with and or as is are was be been being that which who whom whose "
     "what when where how it its their his her this these those such not no any some one ones other than "

@@ -452,10 +452,11 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     indptr = np.zeros(len(order) + 1, dtype=np.int64)
     indices: list[int] = []
     codes: list[int] = []
+    code_of = {c: k for k, c in enumerate(CODES)}
     for i, phrase in enumerate(order):
-        row = sorted(related.get(phrase, {}).items(), key=lambda ac: (CODES.index(ac[1]), ac[0]))  # ties by name: the same index every build
-        indices.extend(ids[a] for a, _ in row)
-        codes.extend(CODES.index(c) for _, c in row)
+        row = sorted((code_of[c], a) for a, c in related.get(phrase, {}).items())  # ties by name: the same index every build
+        indices.extend(ids[a] for _, a in row)
+        codes.extend(k for k, _ in row)
         indptr[i + 1] = len(indices)
     inflected: list[list[tuple[int, int]]] = [[] for _ in order]
     for form, lemma, tag in forms:

@@ -163,7 +163,7 @@ def own_plurals(phrases: list[str]) -> list[bool]:
 PIECES = 16  # chunks of a job shared among the build's processes: small enough to balance
 
 
-def in_processes(function, items: list) -> list:
+def in_chunks(function, items: list) -> list:
     """function(chunk) for contiguous chunks of items, in order, computed in as many forked
     processes as there are cores (at most two: the inflector is the cost, and it is pure)."""
     cores = min(2, os.cpu_count() or 1)
@@ -425,7 +425,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     stage("relations (WordNet, Moby)")
     related: dict[str, dict[str, str]] = {}
     gathered: dict[str, list] = {}
-    for rows, glosses in (share for chunk in in_processes(relation_rows, list(SHARES)) for share in chunk):  # the nouns are half the work
+    for rows, glosses in (share for chunk in in_chunks(relation_rows, list(SHARES)) for share in chunk):  # the nouns are half the work
         gathered.update(glosses)
         for phrase, row in rows.items():
             mine = related.setdefault(phrase, {})
@@ -440,7 +440,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     lexicon = set(nodes)
     stage("inflections")
     forms: list[tuple[str, str, str]] = []
-    for chunk in in_processes(lemma_forms, [lemma for lemma in sorted(lexicon) if len(letters(lemma)) >= 2]):
+    for chunk in in_chunks(lemma_forms, [lemma for lemma in sorted(lexicon) if len(letters(lemma)) >= 2]):
         forms.extend(chunk)
     forms.extend(exceptional_forms(normalised_dir(), lexicon, {(f, l) for f, l, _ in forms}))
     lexicon.update(form for form, _, _ in forms)
@@ -500,7 +500,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
         np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
         stage("own plurals")
-        plural = [flag for chunk in in_processes(own_plurals, order) for flag in chunk]
+        plural = [flag for chunk in in_chunks(own_plurals, order) for flag in chunk]
         np.save(staging / "own_plural.npy", np.array(plural, dtype=bool))  # words only: gloss heads
         stage("glosses")
         lemma_of: dict[str, str] = {}

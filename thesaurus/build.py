@@ -35,6 +35,12 @@ def norm(name: str) -> str:
     return SPACES.sub(" ", name.replace("_", " ").lower()).strip()
 
 
+@functools.lru_cache(maxsize=None)
+def is_phrase(text: str) -> bool:
+    """Is the text a phrase the index keeps (PHRASE)? Memoised: Moby names each word many times."""
+    return PHRASE.match(text) is not None
+
+
 def better(old: str | None, new: str) -> str:
     """The stronger of two relation codes."""
     return new if old is None or CODES.index(new) < CODES.index(old) else old
@@ -541,7 +547,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
         db.commit()
         db.close()
-    for cached in (norm, letters):
+    for cached in (norm, letters, is_phrase):
         cached.cache_clear()  # the process that built the index goes on to use it
     stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
     return target
@@ -606,7 +612,7 @@ def relation_rows(shares: list[str]) -> list[tuple[dict[str, dict[str, str]], di
         related: dict[str, dict[str, str]] = {}
         sources = itertools.chain(wordnet_relations(wordnet(), pos), moby_relations(moby_path()) if moby else ())
         for phrase, answer, code in sources:
-            if PHRASE.match(phrase) and PHRASE.match(answer):
+            if is_phrase(phrase) and is_phrase(answer):
                 row = related.setdefault(phrase, {})
                 row[answer] = better(row.get(answer), code)
         read = {p: [gloss_source(s) for s in wordnet().all_synsets(p)] for p in pos}

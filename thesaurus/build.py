@@ -489,8 +489,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
             np.save(staging / f"{name}.npy", array)
         np.save(staging / "lengths.npy", node_lengths)
         stage("the lexicon")
-        zipf = zipf_reader()
-        words = [(letters(d), d, parts(d), zipf(d)) for d in sorted(lexicon) if 1 <= len(letters(d)) <= MAX_LETTERS]
+        words = [row for chunk in in_chunks(lexicon_rows, sorted(lexicon)) for row in chunk]
         commonest: dict[str, float] = {}
         for lets, _, _, freq in words:
             commonest[lets] = max(freq, commonest.get(lets, 0.0))
@@ -575,6 +574,13 @@ class Stages:
 STAGES = 9  # the stages the build names
 
 
+def lexicon_rows(phrases: list[str]) -> list[tuple[str, str, str, float]]:
+    """(letters, display, word lengths, Zipf frequency) of each phrase the lexicon keeps."""
+    zipf = zipf_reader()
+    return [(letters(d), d, parts(d), zipf(d)) for d in phrases if 1 <= len(letters(d)) <= MAX_LETTERS]
+
+
+@functools.cache
 def zipf_reader():
     """wordfreq's Zipf frequency of a word or phrase: a plain lower-case word straight from
     its frequency table (what zipf_frequency gives it, several times faster), anything else

@@ -53,3 +53,15 @@ def test_a_damaged_index_is_built_again_with_one_message(tmp_path, monkeypatch, 
         index._connection.cache_clear()
     assert calls.read_text() == "xx"
     assert capsys.readouterr().err.count("is damaged; building it again") == 1
+
+
+def test_the_builds_chunked_map_keeps_order_in_processes_and_alone(monkeypatch):
+    import multiprocessing
+
+    from thesaurus.build import in_chunks
+
+    items = list(range(100))
+    assert [x for chunk in in_chunks(sorted, items) for x in chunk] == items
+    monkeypatch.setattr(multiprocessing.current_process(), "_config", {**multiprocessing.current_process()._config, "daemon": True})
+    assert multiprocessing.current_process().daemon  # as in a Dask worker: no children allowed
+    assert [x for chunk in in_chunks(sorted, items) for x in chunk] == items

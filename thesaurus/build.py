@@ -172,12 +172,14 @@ PIECES = 16  # chunks of a job shared among the build's processes: small enough 
 def in_chunks(function, items: list) -> list:
     """function(chunk) for contiguous chunks of items, in order, computed in as many forked
     processes as there are cores (at most two: the inflector is the cost, and it is pure)."""
+    import multiprocessing
+
     cores = min(2, os.cpu_count() or 1)
     step = max(1, -(-len(items) // PIECES))
     chunks = [items[i : i + step] for i in range(0, len(items), step)]
-    if cores < 2 or len(chunks) < 2:
+    # A daemonic process (a pool's or a Dask worker's) may not start others: it builds alone.
+    if cores < 2 or len(chunks) < 2 or multiprocessing.current_process().daemon:
         return [function(chunk) for chunk in chunks]
-    import multiprocessing
 
     with multiprocessing.get_context("fork").Pool(cores) as pool:
         return pool.map(function, chunks, chunksize=1)

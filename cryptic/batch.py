@@ -106,12 +106,7 @@ def solve_line(task: Task) -> str:
     return json.dumps({"id": ident, "candidates": candidates, "seconds": seconds, "error": error})
 
 
-# ---------------------------------------------------------------- engines: map a function, keeping order
-
-
-def in_process(function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
-    """Apply a function to items one after another in this process."""
-    return map(function, items)
+# ---------------------------------------------------------------- engines: map a function, keeping order (in this process: map)
 
 
 def in_processes(jobs: int, prepare: Callable[[], None]) -> Engine:
@@ -137,7 +132,7 @@ def engine(jobs: int = 1, cluster: str | None = None, prepare: Callable[[], None
             yield dask
         return
     prepare()  # here too before forking: the children share what it loaded
-    yield in_process if jobs == 1 else in_processes(jobs, prepare)
+    yield map if jobs == 1 else in_processes(jobs, prepare)
 
 
 _ONE_AT_A_TIME = threading.Lock()  # the solver's per-clue caches are per process: one clue at a time in it
@@ -242,32 +237,28 @@ def solve_batch(path: str, top: int, timeout: float, jobs: int = 1, cluster: str
     tasks = ((line, top, timeout) for line in lines)
     from cryptic import thesaurus
 
-    with sink(out, resume) as write, progress_bar(sum(written.values())) as advance, engine(jobs, cluster, thesaurus.warm) as apply:
+    with sink(out, resume) as write, engine(jobs, cluster, thesaurus.warm) as apply:
         results = apply(solve_line, tasks)
-        write_all(results, write, advance)
+        write_all(results, write, sum(written.values()))
     return 0
 
 
-def write_all(results: Iterator[str], write: Callable[[str], None], advance: Callable[[], None]) -> None:
-    """Write each result line as soon as it and all lines before it are done."""
+def write_all(results: Iterator[str], write: Callable[[str], None], done: int = 0) -> None:
+    """Write each result line as soon as it and all lines before it are done (counted on a
+    progress bar from the `done` lines already written)."""
     try:
-        for line in results:
+        for line in progress(results, "solving", initial=done):
             write(line)
-            advance()
     finally:
         close = getattr(results, "close", None)
         if close is not None:
             close()
 
 
-@contextlib.contextmanager
-def progress_bar(done: int) -> Iterator[Callable[[], None]]:
-    """A function counting one more line on a progress bar on stderr when it is a terminal
-    (starting from the lines already written), else doing nothing."""
+def progress(items: Iterable[T], what: str, total: int | None = None, initial: int = 0) -> Iterable[T]:
+    """Items counted on a progress bar on stderr when it is a terminal (from `initial`)."""
     if not sys.stderr.isatty():
-        yield lambda: None
-        return
+        return items
     from tqdm import tqdm
 
-    with tqdm(desc="solving", unit="clue", initial=done, file=sys.stderr) as bar:
-        yield lambda: bar.update(1)
+    return tqdm(items, desc=what, unit="clue", total=total, initial=initial, file=sys.stderr)

@@ -11,7 +11,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from cryptic.batch import BatchError
 from cryptic.data import DataError, read_limited
@@ -123,7 +123,7 @@ def cmd_stats(a: argparse.Namespace) -> int:
     if a.cluster is not None and a.jobs != 1:
         raise UsageError("give --jobs or --cluster, not both")
     from cryptic import thesaurus
-    from cryptic.batch import engine
+    from cryptic.batch import engine, progress
 
     with engine(a.jobs, a.cluster, thesaurus.warm if a.thesaurus else lambda: None) as apply:
         measured = list(progress(apply(functools.partial(measure, leaf=leaf_bounds(a.thesaurus)), clues), "counting parses", len(clues)))
@@ -135,15 +135,6 @@ def cmd_stats(a: argparse.Namespace) -> int:
         plot_counts(measured, a.plot)
         print(f"plot written to {a.plot}", file=sys.stderr)
     return 0
-
-
-def progress(items: Iterable, what: str, total: int):
-    """Items with a progress bar on stderr when it is a terminal."""
-    if not sys.stderr.isatty():
-        return items
-    from tqdm import tqdm
-
-    return tqdm(items, desc=what, unit="clue", total=total, file=sys.stderr)
 
 
 def leaf_bounds(use_thesaurus: bool):

@@ -68,11 +68,12 @@ def in_order(client, chunk: Callable[[list], list], items: Iterable) -> Iterator
     """The results of `chunk` over items, in order: chunks submitted a few per worker ahead of the one read."""
     chunks = more_itertools.chunked(items, CHUNK)
     workers = max(1, len(client.nthreads()))
-    window = deque(client.submit(chunk, c, pure=False, retries=RETRIES) for c in itertools.islice(chunks, AHEAD * workers))
+    submitted = (client.submit(chunk, c, pure=False, retries=RETRIES) for c in chunks)  # lazily: one chunk per next()
+    window = deque(itertools.islice(submitted, AHEAD * workers))
     try:
         while window:
             lines = result(client, window.popleft())
-            window.extend(client.submit(chunk, c, pure=False, retries=RETRIES) for c in itertools.islice(chunks, 1))
+            window.extend(itertools.islice(submitted, 1))
             yield from lines
     finally:
         for future in window:

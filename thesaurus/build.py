@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from cryptic.nodes import MAX_LETTERS
+from cryptic.nodes import letters as word_letters
 from thesaurus.layout import CODES, INFLECT_TAGS, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 from thesaurus.paths import index_path, staged
 
@@ -25,7 +26,6 @@ PHRASE = re.compile(r"^[a-z][a-z' .\-]*[a-z.]$|^[a-z]$")
 
 
 SPACES = re.compile(r"\s+")
-NON_LETTERS = re.compile(r"[^A-Z]")
 BREAKS = re.compile(r"[ \-]+")
 
 
@@ -46,6 +46,12 @@ def better(old: str | None, new: str) -> str:
     return new if old is None or CODES.index(new) < CODES.index(old) else old
 
 
+def relate(related: dict[str, dict[str, str]], phrase: str, answer: str, code: str) -> None:
+    """Record a relation in phrase -> answer -> code, keeping the stronger code of two."""
+    row = related.setdefault(phrase, {})
+    row[answer] = better(row.get(answer), code)
+
+
 def below(synset) -> list:
     """The synset's direct hyponyms and instances, in a fixed order: descendants are capped,
     and the reader's own order would keep different ones from build to build."""
@@ -59,10 +65,9 @@ def descendants(synset) -> tuple[list[str], list[str]]:
     return ([norm(l.name()) for s in two for l in s.lemmas()], [norm(l.name()) for s in three for l in s.lemmas()])
 
 
-def wordnet_relations(wn, parts: str = "nvar") -> Iterator[tuple[str, str, str]]:
-    """Yield (phrase, answer, code) for every WordNet relation the index keeps, from the
-    synsets of the parts of speech given (n, v, a with its satellites, r)."""
-    for synset in (s for pos in parts for s in wn.all_synsets(pos)):
+def wordnet_relations(synsets) -> Iterator[tuple[str, str, str]]:
+    """Yield (phrase, answer, code) for every WordNet relation the index keeps, from some synsets."""
+    for synset in synsets:
         names = [norm(l.name()) for l in synset.lemmas()]
         hypo = [norm(l.name()) for s in synset.hyponyms() for l in s.lemmas()]
         inst = [norm(l.name()) for s in synset.instance_hyponyms() for l in s.lemmas()]
@@ -365,8 +370,9 @@ def s_ending(last: str) -> str:
 
 @functools.lru_cache(maxsize=None)
 def letters(display: str) -> str:
-    """Upper-case A-Z letters of a phrase (memoised: each phrase is asked for many times)."""
-    return NON_LETTERS.sub("", display.upper())
+    """Upper-case A-Z letters of a phrase, as the solver reads them (memoised: each phrase is
+    asked for many times)."""
+    return word_letters((display,))
 
 
 def parts(display: str) -> str:
@@ -433,12 +439,11 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
     stage("relations (WordNet, Moby)")
     related: dict[str, dict[str, str]] = {}
     gathered: dict[str, list] = {}
-    for rows, glosses in (share for chunk in in_chunks(relation_rows, list(SHARES)) for share in chunk):  # the nouns are half the work
-        gathered.update(glosses)
+    for rows, read in (share for chunk in in_chunks(relation_rows, list(SHARES)) for share in chunk):  # the nouns are half the work
+        gathered.update(read)
         for phrase, row in rows.items():
-            mine = related.setdefault(phrase, {})
             for answer, code in row.items():
-                mine[answer] = better(mine.get(answer), code)
+                relate(related, phrase, answer, code)
     stage("British spellings")
     common = [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
     spelt_british = with_british(related, set(common))
@@ -521,7 +526,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         np.save(staging / "gloss_member_indptr.npy", member_indptr)
         np.save(staging / "gloss_member_ids.npy", member_ids)
         stage("parts")
-        part_words, part_indptr, part_ids = part_rows(gathered["parts n"], gathered["parts a"], ids)
+        part_words, part_indptr, part_ids = part_rows(gathered["part sources"], gathered["pertaining"], ids)
         (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
         np.save(staging / "part_indptr.npy", part_indptr)
         np.save(staging / "part_ids.npy", part_ids)
@@ -564,16 +569,13 @@ class Stages:
     def __call__(self, name: str) -> None:
         self.times.append((name, time.monotonic()))
         if self.shown:
-            print(f"\r\x1b[K  {len(self.times)}/{STAGES}: {name}...", end="", file=self.log, flush=True)
+            print(f"\r\x1b[K  {name}...", end="", file=self.log, flush=True)
 
     def done(self, message: str) -> None:
         now = time.monotonic()
         ends = [t for _, t in self.times[1:]] + [now]
         spent = ", ".join(f"{name} {end - t:.0f}" for (name, t), end in zip(self.times, ends))
         print(("\r\x1b[K" if self.shown else "") + f"{message} ({spent} s)", file=self.log, flush=True)
-
-
-STAGES = 9  # the stages the build names
 
 
 def lexicon_rows(phrases: list[str]) -> list[tuple[str, str, str, float]]:
@@ -609,25 +611,26 @@ WORDNET_ORDER = "arnv"  # the order of WordNet's synsets (the reader's files), w
 
 def relation_rows(shares: list[str]) -> list[tuple[dict[str, dict[str, str]], dict[str, list]]]:
     """For each share of the sources (WordNet's synsets of some parts of speech, and Moby):
-    phrase -> answer -> strongest code, and the gloss_source of each of its synsets by part of
-    speech; read by this process's own WordNet reader, while its synsets are in memory."""
+    phrase -> answer -> strongest code, and what the later stages read off its synsets (their
+    gloss_source by part of speech, the nouns' part_source, the adjectives' pertaining pairs);
+    read by this process's own WordNet reader, while its synsets are in memory."""
     from thesaurus.wordnet import wordnet
 
     wordnet.cache_clear()  # a forked process must not share its parent's open files
     out = []
     for share in shares:
         pos, _, moby = share.partition("+")
+        synsets = {p: list(wordnet().all_synsets(p)) for p in pos}
         related: dict[str, dict[str, str]] = {}
-        sources = itertools.chain(wordnet_relations(wordnet(), pos), moby_relations(moby_path()) if moby else ())
+        sources = itertools.chain(wordnet_relations(s for p in pos for s in synsets[p]), moby_relations(moby_path()) if moby else ())
         for phrase, answer, code in sources:
             if is_phrase(phrase) and is_phrase(answer):
-                row = related.setdefault(phrase, {})
-                row[answer] = better(row.get(answer), code)
-        read = {p: [gloss_source(s) for s in wordnet().all_synsets(p)] for p in pos}
+                relate(related, phrase, answer, code)
+        read = {p: [gloss_source(s) for s in synsets[p]] for p in pos}
         if "n" in pos:
-            read["parts n"] = [part_source(s) for s in wordnet().all_synsets("n")]
+            read["part sources"] = [part_source(s) for s in synsets["n"]]
         if "a" in pos:
-            read["parts a"] = [pair for s in wordnet().all_synsets("a") for pair in pertaining(s)]
+            read["pertaining"] = [pair for s in synsets["a"] for pair in pertaining(s)]
         out.append((related, read))
     return out
 

@@ -1,6 +1,7 @@
 """Fit the chance of a plain clue's answers (corpora/plain.json): a logistic model of whether
 an answer the thesaurus finds for a definition is right, from its rank among the definition's
-answers, its strength, frequency and relation (cryptic/puzzle.py: plain_features).
+answers, its strength, frequency and relation, and how much of it its glosses say
+(cryptic/clues.py: plain_pool, plain_features).
 
 The definitions are those marked in wordplay-train.jsonl (a definition alone is what a plain
 clue is); the puzzles that use the chances are not read. Fitted by Newton's method on the
@@ -19,8 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.puzzle import PLAIN_CANDIDATES, plain_features, plain_ranked
-from cryptic.thesaurus import gloss_overlap, norm
+from cryptic.clues import plain_pool
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,11 +49,10 @@ def examples(text: str, answer: str) -> list[tuple[dict[str, float], bool]]:
     """Each of the definition's answers the puzzle would weigh: (features, is it right)."""
     gold = "".join(ch for ch in answer.upper() if ch.isalpha())
     try:
-        ranked = plain_ranked(parse_clue(text))
+        pool = plain_pool(parse_clue(text), None)
     except ClueError:
         return []
-    key = norm(text.rsplit("(", 1)[0])
-    return [(plain_features(rank, c, gloss_overlap(key, c.letters)), c.letters == gold) for rank, (c, _, _) in enumerate(ranked[: 4 * PLAIN_CANDIDATES], 1)]
+    return [(features, c.letters == gold) for c, _, _, features in pool]
 
 
 def fit(x: np.ndarray, y: np.ndarray, steps: int = 30) -> np.ndarray:
@@ -96,7 +95,7 @@ def main() -> None:
           f"fitted on the other half {loglik(xb, yb, wa) / (len(clues) - half):.3f}")  # fmt: skip
     x, y = np.concatenate((xa, xb)), np.concatenate((ya, yb))
     w = fit(x, y)
-    table = {"_doc": "Weights of a plain clue's answer chance (cryptic/puzzle.py: plain_chance): logistic of bias + "
+    table = {"_doc": "Weights of a plain clue's answer chance (cryptic/clues.py: plain_chance): logistic of bias + "
              "the features of plain_features. Fitted by benchmarks/fit_plain.py "
              f"--clues {args.clues} on the definitions marked in wordplay-train.jsonl.",
              **{k: round(float(v), 3) for k, v in zip(["bias"] + names, w)}}  # fmt: skip

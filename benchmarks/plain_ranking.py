@@ -1,5 +1,5 @@
 """How well a plain clue's candidates rank its answer: each definition marked in
-wordplay-train.jsonl read as a plain clue (`puzzle.plain_candidates`, no crossing letters),
+wordplay-train.jsonl read as a plain clue (`clues.plain_candidates`, no crossing letters),
 on the rows `fit_plain.py` does not fit on (the same shuffle, past its first 3,000).
 
 Prints, for all definitions and for those of two or more words: how often the answer is
@@ -15,7 +15,7 @@ import argparse
 from fit_plain import FIT_CLUES, definitions_of, shuffled_rows  # benchmarks/ is on the path
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.puzzle import plain_candidates
+from cryptic.clues import plain_candidates
 from cryptic.thesaurus import letters_of, warm
 
 

@@ -163,14 +163,16 @@ def cmd_syn(a: argparse.Namespace) -> int:
 def cmd_define(a: argparse.Namespace) -> int:
     from cryptic import thesaurus as th
     from cryptic.parse import parse_enumeration
+    from cryptic.rank import RELATIONS
 
     phrase = checked_phrase(a.phrase)
     enum = parse_enumeration(a.enum) if a.enum else None
     found = list(itertools.islice(th.definitions(phrase, enum), a.limit))
     if not found:
         print(f"(no answers for {phrase!r})")
-    for c in found:
-        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}  frequency {c.frequency:.1f}  ({c.relation})")
+    for c in found:  # ranked by strength, then support, then frequency (thesaurus.candidate_order)
+        support = f"  support {c.support}" if c.support else ""
+        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}{support}  frequency {c.frequency:.1f}  ({RELATIONS.get(c.relation, c.relation)})")
     return 0
 
 

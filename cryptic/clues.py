@@ -3,7 +3,6 @@ cryptic solver, and plain definitions ranked for quick puzzles."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -122,16 +121,27 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]
     scored by the chance that an answer so found, at its rank among all the clue's answers
     (crossing letters aside), is right (corpora/plain.json)."""
     from cryptic import thesaurus as th
-    from cryptic.prune import pattern_ok
     from cryptic.rank import RELATIONS
 
     key = th.norm(" ".join(parsed.words))
-    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))
-    chances = sorted(((plain_chance(plain_features(rank, c, th.gloss_overlap(key, c.letters))) * share, c, phrase)
-                      for rank, c, phrase, share in itertools.islice(found, 4 * PLAIN_CANDIDATES)), key=lambda f: -f[0])  # fmt: skip
+    chances = sorted(((plain_chance(features) * share, c, phrase) for c, phrase, share, features in plain_pool(parsed, pattern)), key=lambda f: -f[0])
     named = [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
              for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
     return merged(named, glossed_fits(key, parsed.enumeration, pattern))
+
+
+def plain_pool(parsed: nodes.Clue, pattern: str | None) -> list[tuple[th.Candidate, str, float, dict[str, float]]]:
+    """The answers a plain clue's chances are weighed for, with their features: the first
+    4 * PLAIN_CANDIDATES by the definition score, and every one the reverse dictionary finds
+    for the whole clue (its glosses may say the clue where no relation does: LOQUAT)."""
+    from cryptic import thesaurus as th
+    from cryptic.prune import pattern_ok
+
+    key = th.norm(" ".join(parsed.words))
+    shares = th.described(key, parsed.enumeration, pattern) if " " in key else {}
+    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))
+    pool = [f for k, f in enumerate(found) if k < 4 * PLAIN_CANDIDATES or f[1].letters in shares]
+    return [(c, phrase, share, plain_features(rank, c, th.gloss_overlap(key, c.letters), shares.get(c.letters, 0.0))) for rank, c, phrase, share in pool]
 
 
 def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) -> list[Candidate]:
@@ -167,13 +177,14 @@ def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
 
 
 # Relations grouped as the fit sees them (cryptic.thesaurus codes; synonyms are the baseline).
-PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "two_steps": "2", "other": "adp"}
+PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "retrieved": "we", "two_steps": "2", "other": "adp"}
 
 
-def plain_features(rank: int, c: th.Candidate, overlap: float) -> dict[str, float]:
+def plain_features(rank: int, c: th.Candidate, overlap: float, described: float = 0.0) -> dict[str, float]:
     """What a plain answer's chance is fitted on: its rank, strength, frequency and relation,
-    and how much of the clue its glosses say (`thesaurus.gloss_overlap`)."""
-    return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8, "overlap": overlap,
+    how much of the clue its WordNet glosses say (`thesaurus.gloss_overlap`), and how much
+    its best gloss says by the reverse dictionary (`thesaurus.described`)."""
+    return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8, "overlap": overlap, "described": described,
             **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
 
 

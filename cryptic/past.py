@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-import math
 import os
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -109,8 +108,9 @@ def made_index() -> PastIndex:
 
 def idf(index: PastIndex, word: str) -> float:
     """How rare a word is among the answers' bags (BM25's inverse document frequency)."""
-    n = len(index.postings.get(word, ()))
-    return math.log(1 + (len(index.answers) - n + 0.5) / (n + 0.5))
+    from cryptic.lookup.retrieval import idf as bm25_idf
+
+    return bm25_idf(len(index.answers), len(index.postings.get(word, ())))
 
 
 @functools.lru_cache(maxsize=5_000)

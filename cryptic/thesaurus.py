@@ -1,6 +1,6 @@
 """The thesaurus, as the rest of the program sees it: one name for each lookup the solver
 makes, whichever module of cryptic/lookup/ holds it (index, relations, answers, glosses,
-definitions). Pure and cached; the index is built on first use (thesaurus.build)."""
+retrieval, definitions). Pure and cached; the index is built on first use (thesaurus.build)."""
 
 from __future__ import annotations
 
@@ -80,6 +80,7 @@ from cryptic.lookup.relations import (  # noqa: F401
     relations,
     variants,
 )  # fmt: skip
+from cryptic.lookup.retrieval import described, retrieved_definitions  # noqa: F401
 from thesaurus.layout import CODES  # noqa: F401
 
 __all__ = [
@@ -87,9 +88,9 @@ __all__ = [
     "GLOSS_COVER", "GLOSS_LONE", "GLOSS_SYNONYM", "INFLECTED", "PART", "SHORT_VERBS", "STRENGTH", "SUBJECTS",
     "abbreviations", "agent_nouns", "agreed", "anagrams", "breaks_fit", "candidate_order", "clipped_kinds",
     "connection", "content_words", "contractions", "definition_strength", "definition_table", "definitions",
-    "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
+    "described", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
     "homophones", "in_dictionary", "inflected", "is_node", "is_word", "leaf_bounds", "length_only",
     "less_forms", "letters_of", "lexicon", "listed_words", "matching", "near_candidates", "node_id", "norm",
     "number_words", "opened", "other_breaks", "own_form", "phrase_inflections", "phrase_keys", "relations",
-    "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
+    "retrieved_definitions", "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
 ]

@@ -162,6 +162,16 @@ GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts 
 GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looked for in glosses
 
 
+# ---------------------------------------------------------------- cryptic/lookup/retrieval.py
+
+# BM25 over glosses (WordNet's and GCIDE's), with the past definitions' settings (BM25_K1, BM25_B):
+DERIVED_TERM = 0.6  # a gloss using a word derived from the phrase's (lebanese: lebanon) counts it for this much
+SYNONYM_TERM = 0.4  # and one using a strong synonym of it (vessel: boat) for this much
+RETRIEVED = 0.5  # strength of an answer whose gloss uses every word of the phrase (at average length): it ranks, never verifies alone
+RETRIEVED_LEAST = 0.1  # the least share of a full match's score a gloss must score to be read
+RETRIEVED_TOP = 50  # answers a phrase's retrieval yields at most, after the enumeration's filters
+
+
 # ---------------------------------------------------------------- cryptic/lookup/relations.py
 
 INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) counts a little less
@@ -180,7 +190,7 @@ MAX_WORDS = 60  # the longest clue read, in words (hand-set; printed clues stay 
 
 # ---------------------------------------------------------------- cryptic/past.py
 
-BM25_K1 = 1.2  # the usual BM25 constants
+BM25_K1 = 1.2  # the usual BM25 constants (Robertson and Zaragoza), for past definitions and glosses alike
 BM25_B = 0.75
 
 # A guess is at most this strong: below a direct relation (derive.SECOND_DEFINITION, 0.51),

@@ -1,11 +1,15 @@
 """The thesaurus index's first build: one process builds it while others wait; a damaged one
-is built again. (The build itself is faked here: the real one takes a minute.)"""
+is built again (the build itself is faked here: the real one takes a minute); GCIDE's files
+as the build reads them."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import sqlite3
 import time
+
+import pytest
 
 from cryptic import thesaurus as th
 from cryptic.lookup import index
@@ -65,3 +69,27 @@ def test_the_builds_chunked_map_keeps_order_in_processes_and_alone(monkeypatch):
     monkeypatch.setattr(multiprocessing.current_process(), "_config", {**multiprocessing.current_process()._config, "daemon": True})
     assert multiprocessing.current_process().daemon  # as in a Dask worker: no children allowed
     assert [x for chunk in in_chunks(sorted, items) for x in chunk] == items
+
+
+def test_gcide_senses_are_read_from_the_packages_json_files(tmp_path):
+    from thesaurus.gcide import definitions
+
+    entry = {"pos": [{"definitions": [{"text": "A three-legged stand for a camera."}, {"text": " "}, {"no": "text"}]},
+                     {"definitions": [{"text": "Anything on three feet."}]}]}  # fmt: skip
+    (tmp_path / "words_T.json").write_text(json.dumps({"tripod": entry, "odd": "not an entry"}), encoding="utf-8")
+    (tmp_path / "words_A.json").write_text(json.dumps({"apse": {"pos": [{"definitions": [{"text": "A recess."}]}]}}), encoding="utf-8")
+    assert list(definitions(tmp_path)) == [("apse", "A recess."), ("tripod", "A three-legged stand for a camera."), ("tripod", "Anything on three feet.")]
+
+
+def test_a_corrupt_gcide_file_stops_the_build_with_one_message_naming_it(tmp_path):
+    from thesaurus.gcide import GcideMissing, definitions
+
+    (tmp_path / "words_A.json").write_text('{"apse": ', encoding="utf-8")
+    with pytest.raises(GcideMissing, match=r"words_A\.json is unreadable.*pip install"):
+        list(definitions(tmp_path))
+
+
+def test_the_installed_gcide_is_found():
+    from thesaurus.gcide import source_dir
+
+    assert (source_dir() / "words_Z.json").is_file()

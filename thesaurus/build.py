@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cryptic.nodes import MAX_LETTERS
 from cryptic.nodes import letters as word_letters
-from thesaurus.layout import CODES, INFLECT_TAGS, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
+from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECT_TAGS, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 from thesaurus.paths import index_path, staged
 
 COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
@@ -268,7 +268,7 @@ def britain_first(commonest: Mapping[str, float], spelt: Mapping[str, str]) -> d
     return out
 
 
-def gloss_source(synset) -> tuple[tuple[str, ...], str]:
+def gloss_source(synset) -> tuple[tuple[str, ...], str, str]:
     """A synset's names and the text its gloss is read from: the definition, and the names of
     its broader synsets. A gloss says what kind of thing its synset is without naming the kind
     ("a port in southern Lebanon; formerly a major Phoenician seaport" is a city): the names of
@@ -276,25 +276,37 @@ def gloss_source(synset) -> tuple[tuple[str, ...], str]:
     (WORK, a kind of free energy, is no "free" thing)."""
     names = tuple(norm(l.name()) for l in synset.lemmas())
     broader = " ".join(l.name().rsplit("_", 1)[-1] for h in synset.hypernyms() + synset.instance_hypernyms() for l in h.lemmas())
-    return names, f"{synset.definition()} {broader}"
+    return names, f"{synset.definition()} {broader}", "wordnet"
 
 
-def gloss_rows(glosses, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object]:
-    """The glosses (gloss_source of every synset, in WordNet's order) turned round: sorted
-    words, and for each word the glosses (numbered in that order) that use it (sparse rows);
-    and each gloss's answers, the graph ids of its synset's phrases (sparse rows). A phrase
-    must match one gloss: the words of several senses of a word together ("small" of one,
-    "wood" of another: HOOP) say nothing."""
+def gloss_rows(glosses, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object, object]:
+    """The glosses ((names, text, source) of every WordNet synset in WordNet's order, then of
+    every GCIDE sense) turned round: sorted words, and for each word the glosses (numbered in
+    that order) that use it (sparse rows); each gloss's answers, the graph ids of its names
+    (sparse rows); and each gloss's source (GLOSS_SOURCES). A phrase must match one gloss: the
+    words of several senses of a word together ("small" of one, "wood" of another: HOOP) say nothing."""
+    import numpy as np
+
     rows: dict[str, set[int]] = {}
     members: list[list[int]] = []
-    for names, text in glosses:
+    sources: list[int] = []
+    for names, text, source in glosses:
         answers = sorted({ids[n] for n in list(names) + [spelt[n] for n in names if n in spelt] if n in ids})
         if not answers:
             continue
         for word in gloss_keys(text, lemma_of):
             rows.setdefault(word, set()).add(len(members))
         members.append(answers)
-    return (*sparse_rows(rows), *packed(members))
+        sources.append(GLOSS_SOURCES.index(source))
+    return (*sparse_rows(rows), *packed(members), np.array(sources, dtype=np.uint8))
+
+
+def gcide_glosses() -> list[tuple[tuple[str, ...], str, str]]:
+    """GCIDE's senses as glosses: (its headword as written and with its hyphens dropped, the
+    definition, "gcide"); GCIDE marks syllables with hyphens ("hex-androus")."""
+    from thesaurus.gcide import definitions, source_dir
+
+    return [((key := norm(word), key.replace("-", "")), text, "gcide") for word, text in definitions(source_dir())]
 
 
 def sparse_rows(rows: dict[str, set[int]]) -> tuple[list[str], object, object]:
@@ -518,13 +530,14 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
         lemma_of: dict[str, str] = {}
         for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
             lemma_of[form] = min(lemma, lemma_of.get(form, lemma))
-        glosses = [g for pos in WORDNET_ORDER for g in gathered[pos]]
-        gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids = gloss_rows(glosses, ids, lemma_of, spelt_british)
+        glosses = [g for pos in WORDNET_ORDER for g in gathered[pos]] + gathered["gcide"]
+        gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids, sources = gloss_rows(glosses, ids, lemma_of, spelt_british)
         (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
         np.save(staging / "gloss_indptr.npy", gloss_indptr)
         np.save(staging / "gloss_ids.npy", gloss_ids)
         np.save(staging / "gloss_member_indptr.npy", member_indptr)
         np.save(staging / "gloss_member_ids.npy", member_ids)
+        np.save(staging / "gloss_sources.npy", sources)
         stage("parts")
         part_words, part_indptr, part_ids = part_rows(gathered["part sources"], gathered["pertaining"], ids)
         (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
@@ -631,6 +644,8 @@ def relation_rows(shares: list[str]) -> list[tuple[dict[str, dict[str, str]], di
             read["part sources"] = [part_source(s) for s in synsets["n"]]
         if "a" in pos:
             read["pertaining"] = [pair for s in synsets["a"] for pair in pertaining(s)]
+        if moby:  # the lighter share reads GCIDE too
+            read["gcide"] = gcide_glosses()
         out.append((related, read))
     return out
 

@@ -17,9 +17,11 @@ Files:
                              letters as several words (see `spelling_keys`)
   ed.npy                     does each node's phrase end in -ed?
   own_plural.npy             may each node, a single word, be its own plural (sheep)?
-  gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   WordNet's glosses turned round: each
+  gloss_words.txt, gloss_indptr.npy, gloss_ids.npy   the glosses turned round: each
                              content word (by its lemma) -> the glosses that use it
-  gloss_member_indptr.npy, gloss_member_ids.npy   each gloss -> the nodes of its synset
+                             (WordNet's first, in its order, then GCIDE's senses)
+  gloss_member_indptr.npy, gloss_member_ids.npy   each gloss -> the nodes it defines
+  gloss_sources.npy          each gloss's source: its place in GLOSS_SOURCES
   part_words.txt, part_indptr.npy, part_ids.npy   WordNet's part holonyms turned round: a
                              whole's name or adjective ("italy", "italian") -> its parts (VENICE)
   by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
@@ -38,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-INDEX_VERSION = 20  # raise it when a file above changes: an index of another version is rebuilt
+INDEX_VERSION = 21  # raise it when a file above changes: an index of another version is rebuilt
 
 # Relation codes, strongest first: s synonym, m Moby, a similar/also-see, o hyponym, i instance,
 # r Moby (reverse), q hyponym two levels down, h hypernym, d derivationally related, x hyponym
@@ -54,6 +56,7 @@ PER_NODE = ("length_starts", "lengths", "freqs", "shapes", "ranks", "oneword", "
 
 INFLECT_TAGS = {"NOUN": ("NNS",), "VERB": ("VBD", "VBG", "VBZ", "VBN"), "ADJ": ("JJR", "JJS")}
 INFLECTION_TAGS = tuple(tag for tags in INFLECT_TAGS.values() for tag in tags)  # inflect_tags.npy: places in this
+GLOSS_SOURCES = ("wordnet", "gcide")  # gloss_sources.npy holds each gloss's place in this
 SHAPE_BITS = 40  # spelling keys hold the word lengths of phrases of up to six words
 LENGTH_COLUMNS = 32  # answers of up to 30 letters are found through length_starts
 

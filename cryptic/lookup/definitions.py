@@ -34,6 +34,7 @@ from cryptic.lookup.relations import (
     strongest,
     support,
 )  # fmt: skip
+from cryptic.lookup.retrieval import retrieved_definitions
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
 from cryptic.tuning import AGENT, CLIPPED, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
 from thesaurus.layout import CODES
@@ -200,7 +201,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     """The answers one hop from a normalised phrase, and those whose gloss it says, best
     first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
-    glossed = gloss_definitions(key, enumeration) if enumeration is not None and " " in key else ()
+    glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key else ()
     from cryptic import past  # past clues' definitions: exact, then guessed
 
     added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)

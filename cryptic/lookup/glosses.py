@@ -1,4 +1,5 @@
-"""WordNet's glosses turned round: answers whose gloss says a phrase, and how much of it."""
+"""WordNet's glosses turned round: answers whose gloss says a phrase, and how much of it, by
+hand-set rules (the reverse dictionary, cryptic.lookup.retrieval, ranks GCIDE's too)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from types import MappingProxyType
 from more_itertools import unique_everseen
 
 from cryptic.lookup.answers import letters_of, spellings, spelt_with
-from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows
+from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows, wordnet_glosses
 from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, Candidate, candidate_order, frozen, inflected, lemmas, support, word_relations
 from cryptic.nodes import Enumeration, Letters
 from cryptic.tuning import GLOSS, GLOSS_COVER, GLOSS_LONE, GLOSS_SYNONYM, GLOSS_SYNONYMS, VERB_PHRASE
@@ -39,11 +40,18 @@ def phrase_keys(key: str) -> set[str]:
 
 
 def gloss_rarity(word: str) -> float:
-    """How rare a gloss word is: the log of the glosses over those using it (a word no gloss
-    uses counts as the rarest)."""
-    index, indptr, glosses = sparse_index("gloss")
+    """How rare a gloss word is: the log of WordNet's glosses over those using it (a word
+    no gloss uses counts as the rarest)."""
+    index = sparse_index("gloss")[0]
     i = index.get(word)
-    return math.log(len(glosses) / max(1, int(indptr[i + 1] - indptr[i]))) if i is not None else math.log(len(glosses))
+    return math.log(wordnet_glosses() / max(1, len(wordnet_row(i)))) if i is not None else math.log(max(1, wordnet_glosses()))
+
+
+def wordnet_row(i: int):
+    """The WordNet glosses (numbers, sorted) that use the gloss index's word i."""
+    _, indptr, glosses = sparse_index("gloss")
+    row = glosses[int(indptr[i]) : int(indptr[i + 1])]
+    return row[: int(row.searchsorted(wordnet_glosses()))]
 
 
 def gloss_key(word: str) -> str:
@@ -58,14 +66,14 @@ def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
     some of it through synonyms), each with its best gloss's share of the phrase (any length)."""
     import numpy as np
 
-    index, indptr, glosses = sparse_index("gloss")
+    index, _, glosses = sparse_index("gloss")
     words = phrase_keys(key)
     # A phrase of one content word and its function words ("in that place") says what a gloss
     # of that one word says ("in or at that place": THERE); any longer gloss says more.
     lone = len(words) == 1 and " " in key
     if len(words) < 2 and not lone or not len(glosses):
         return MappingProxyType({})
-    rows = {w: glosses[int(indptr[index[w]]) : int(indptr[index[w] + 1])] for w in words if w in index}
+    rows = {w: row for w in words if w in index and len(row := wordnet_row(index[w]))}
     if not rows:
         return MappingProxyType({})
     weight = {w: gloss_rarity(w) for w in words}
@@ -144,7 +152,7 @@ def answer_gloss_words(letters: Letters):
     member_ptr, member_glosses = turned_round("gloss_member")
     word_ptr, gloss_words = turned_round("gloss")
     ids = [j for _, _, shown in spellings(letters) if (j := node_id(norm(shown))) is not None and j + 1 < len(member_ptr)]
-    glosses = [int(k) for j in ids for k in member_glosses[int(member_ptr[j]) : int(member_ptr[j + 1])] if k + 1 < len(word_ptr)]
+    glosses = [int(k) for j in ids for k in member_glosses[int(member_ptr[j]) : int(member_ptr[j + 1])] if k < wordnet_glosses() and k + 1 < len(word_ptr)]
     rows = [gloss_words[int(word_ptr[k]) : int(word_ptr[k + 1])] for k in glosses]
     return frozen(np.unique(np.concatenate(rows)) if rows else np.empty(0, np.int32))
 
@@ -230,11 +238,10 @@ def synonym_glosses(word: str):
     (a sorted, read-only array of gloss numbers)."""
     import numpy as np
 
-    _, indptr, glosses = sparse_index("gloss")
     rows = synonym_keys(word).tolist()
     if not rows:
         return frozen(np.empty(0, np.int64))
-    return frozen(np.unique(np.concatenate([glosses[int(indptr[k]) : int(indptr[k + 1])] for k in rows])))
+    return frozen(np.unique(np.concatenate([wordnet_row(k) for k in rows])))
 
 
 def unchanged_plural(word: str) -> bool:

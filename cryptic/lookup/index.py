@@ -261,3 +261,26 @@ def sparse_index(name: str) -> tuple[Mapping[str, int], object, object]:
     if len(indptr) != len(words) + 1:
         raise corrupt(path)
     return MappingProxyType({w: i for i, w in enumerate(words)}), indptr, ids
+
+
+@functools.cache
+def gloss_sources():
+    """Each gloss's source (its place in thesaurus.layout.GLOSS_SOURCES: WordNet's glosses
+    first, then GCIDE's), a read-only array."""
+    import numpy as np
+
+    path = folder()
+    try:
+        sources = np.asarray(np.load(path / "gloss_sources.npy", mmap_mode="r"))
+    except (OSError, ValueError):
+        raise corrupt(path) from None
+    if len(sources) + 1 != len(sparse_rows("gloss_member")[0]):
+        raise corrupt(path)
+    return sources
+
+
+@functools.cache
+def wordnet_glosses() -> int:
+    """How many glosses are WordNet's (they come first)."""
+    return int((gloss_sources() == 0).sum())
+

@@ -1,0 +1,188 @@
+"""The reverse dictionary: the answers whose glosses (WordNet's and GCIDE's) a phrase
+describes, ranked by BM25 over the glosses' lemmatised content words.
+
+Each gloss is a document of distinct words (a gloss seldom says a word twice, so a term's
+frequency is 1), weighed by its length against the average. Answers are filtered by the
+enumeration (length, word breaks) and a crossing-letter pattern before they are ranked, so
+a long list of common glosses never crowds out the one that fits."""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from typing import NamedTuple
+
+from cryptic.lookup.answers import letters_of, spelt_with
+from cryptic.lookup.glosses import gloss_key, gloss_sizes, phrase_inflections, phrase_keys, synonym_keys
+from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
+from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, Candidate, candidate_order, frozen, inflected, word_relations
+from cryptic.nodes import Enumeration, Letters
+from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_TOP, SYNONYM_TERM
+from thesaurus.layout import CODES, GLOSS_SOURCES
+
+# A candidate's relation code by the source of its best gloss.
+SOURCE_CODES = {"wordnet": "w", "gcide": "e"}
+
+
+DERIVED_CODE = CODES.index("d")
+
+
+class Retrieved(NamedTuple):
+    """An answer the reverse dictionary found: its graph id, the BM25 score of its best
+    gloss, that score's share of a full match's (at most 1), and that gloss's number."""
+
+    node: int
+    score: float
+    share: float
+    gloss: int
+
+
+@functools.cache
+def length_weights():
+    """Each gloss's BM25 term weight before the term's IDF: (k1 + 1) / (1 + k1 (1 - b + b
+    len / average len)), a read-only array by gloss number."""
+    import numpy as np
+
+    sizes = gloss_sizes().astype(np.float64)
+    average = sizes.mean() if len(sizes) else 1.0
+    return frozen((BM25_K1 + 1) / (1 + BM25_K1 * (1 - BM25_B + BM25_B * sizes / average)))
+
+
+def idf(documents: int, having: int) -> float:
+    """BM25's inverse document frequency of a term that `having` of `documents` glosses use.
+
+    >>> round(idf(100, 1), 2), round(idf(100, 99), 2)
+    (4.2, 0.01)
+    """
+    return math.log(1 + (documents - having + 0.5) / (having + 0.5))
+
+
+@functools.lru_cache(maxsize=5_000)
+def gloss_scores(key: str) -> tuple[object, object, float]:
+    """The glosses that use any content word of a normalised phrase, or a word derived from
+    one (sorted gloss numbers), their BM25 scores, and what a gloss of average length that
+    uses every word scores."""
+    import numpy as np
+
+    weights = length_weights()
+    rows, best = [], 0.0
+    for w in phrase_keys(key):
+        own = gloss_row(w)
+        # its derived words' glosses count for less ("lebanese capital": BEIRUT, "capital of lebanon")
+        kin = [gloss_row(d) for d in derived_keys(w)]
+        kin = np.setdiff1d(np.concatenate(kin), own) if kin else own[:0]
+        # and its strongest synonyms' for less still ("chinese vessel": JUNK, "chinese boat")
+        alike = [rows_of(k) for k in synonym_keys(w).tolist()]
+        alike = np.setdiff1d(np.concatenate(alike), np.union1d(own, kin)) if alike else own[:0]
+        if not len(own) and not len(kin):
+            continue  # a word no gloss uses: no gloss is the worse for lacking it
+        value = idf(len(weights), len(own) or len(kin))
+        rows += [(own, value), (kin, value * DERIVED_TERM), (alike, value * SYNONYM_TERM)]
+        best += value
+    if not best:
+        return np.empty(0, np.int64), np.empty(0), 0.0
+    which, at = np.unique(np.concatenate([r for r, _ in rows]), return_inverse=True)
+    scores = np.bincount(at, weights=np.concatenate([np.full(len(r), value) for r, value in rows])) * weights[which]
+    return which, scores, best
+
+
+def gloss_row(word: str):
+    """The glosses (sorted numbers) that use a word as the gloss index files it."""
+    i = sparse_index("gloss")[0].get(word)
+    return rows_of(i) if i is not None else sparse_index("gloss")[2][:0]
+
+
+def rows_of(i: int):
+    """The glosses (sorted numbers) that use the gloss index's word i."""
+    _, indptr, glosses = sparse_index("gloss")
+    return glosses[int(indptr[i]) : int(indptr[i + 1])]
+
+
+@functools.lru_cache(maxsize=20_000)
+def derived_keys(word: str) -> tuple[str, ...]:
+    """The one-word forms WordNet derives from a word, as the gloss index files them
+    ("lebanese" -> lebanon, "french" -> france)."""
+    g = graph()
+    ids, codes, _ = word_relations(word)
+    names = (g.nodes[j] for j in ids[codes == DERIVED_CODE].tolist())
+    return tuple(sorted({gloss_key(n) for n in names if " " not in n} - {word}))
+
+
+def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None) -> list[Retrieved]:
+    """The answers of the enumeration's length (and word breaks, and pattern when given)
+    whose glosses a normalised phrase describes, the best gloss of each, best first; those in
+    the phrase's inflection too ("cooks' hats" -> TOQUES). Few: RETRIEVED_TOP at most."""
+    import numpy as np
+
+    which, scores, best = gloss_scores(key)
+    if not len(which) or best <= 0:
+        return []
+    keep = scores >= RETRIEVED_LEAST * best
+    which, scores = which[keep], scores[keep]
+    member_ptr, member_ids = sparse_rows("gloss_member")
+    starts, ends = member_ptr[which], member_ptr[which + 1]
+    counts = (ends - starts).astype(np.int64)
+    if not counts.sum():
+        return []
+    # every (gloss, answer) pair: the members of the kept glosses, each with its gloss's place
+    owner = np.repeat(np.arange(len(which)), counts)
+    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    nodes = member_ids[np.repeat(starts, counts) + offsets].astype(np.int64)
+    g = graph()
+    length = enumeration.length
+    tags = phrase_inflections(key)
+    shortest = max(1, length - INFLECTION_GROWTH) if tags else length
+    near = (g.lengths[nodes] >= shortest) & (g.lengths[nodes] <= length)
+    nodes, owner = nodes[near], owner[near]
+    value = scores[owner]
+    exact = g.lengths[nodes] == length
+    found = [(nodes[exact], value[exact], owner[exact])]
+    for tag in tags:  # the plurals (or verb forms) of shorter answers
+        forms, of = inflected(nodes[~exact], tag, (length, length))
+        found.append((forms.astype(np.int64), value[~exact][of] * INFLECTED, owner[~exact][of]))
+    nodes, value, owner = (np.concatenate(parts) for parts in zip(*found))
+    if not len(nodes):
+        return []
+    fits = spelt_with(nodes, enumeration)
+    if pattern is not None:
+        wanted = re.compile(pattern.upper().replace("?", ".").replace("_", "."))
+        fits &= np.array([wanted.fullmatch(g.letters[j]) is not None for j in nodes.tolist()], dtype=bool)
+    nodes, value, owner = nodes[fits], value[fits], owner[fits]
+    order = np.lexsort((nodes, -value))
+    seen: set[Letters] = set()
+    out = []
+    for k in order.tolist():
+        lets = g.letters[int(nodes[k])]
+        if lets in seen:
+            continue
+        seen.add(lets)
+        out.append(Retrieved(int(nodes[k]), float(value[k]), min(1.0, float(value[k]) / best), int(which[owner[k]])))
+        if len(out) >= RETRIEVED_TOP:
+            break
+    return out
+
+
+@functools.lru_cache(maxsize=5_000)
+def retrieved_definitions(key: str, enumeration: Enumeration, pattern: str | None = None) -> tuple[Candidate, ...]:
+    """The reverse dictionary's answers as definition candidates, best first: strength
+    RETRIEVED times the best gloss's share of the phrase, the relation naming its source
+    ("w" WordNet's gloss, "e" GCIDE's); never the phrase, nor a word of it, itself."""
+    g = graph()
+    own = {letters_of(key), *map(letters_of, re.split("[ -]", key))}  # "camera holder" is no CAMERA
+    sources = gloss_sources()
+    found = (r for r in retrieve(key, enumeration, pattern) if g.letters[r.node] not in own)
+    out = [Candidate(g.letters[r.node], g.nodes[r.node], RETRIEVED * r.share, float(g.freqs[r.node]), SOURCE_CODES[GLOSS_SOURCES[int(sources[r.gloss])]]) for r in found]
+    return tuple(sorted(out, key=candidate_order))
+
+
+@functools.lru_cache(maxsize=5_000)
+def described(key: str, enumeration: Enumeration, pattern: str | None = None) -> dict[Letters, float]:
+    """letters -> how much of a normalised phrase the answer's best gloss says (BM25's share
+    of a full match, at most 1), for the answers the reverse dictionary finds."""
+    g = graph()
+    found: dict[Letters, float] = {}
+    for r in retrieve(key, enumeration, pattern):
+        found.setdefault(g.letters[r.node], r.share)
+    return found
+

@@ -1,0 +1,78 @@
+"""The reverse dictionary (cryptic/lookup/retrieval.py): BM25 over WordNet's and GCIDE's glosses."""
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cryptic import thesaurus as th
+from cryptic.lookup.retrieval import idf, retrieve, retrieved_definitions
+from cryptic.parse import parse_enumeration
+
+pytestmark = pytest.mark.slow  # needs the compiled index
+
+
+def found(phrase, enum, pattern=None):
+    return [c.letters for c in retrieved_definitions(th.norm(phrase), parse_enumeration(enum), pattern)]
+
+
+@pytest.mark.parametrize(
+    "phrase, enum, answer, source",
+    [
+        ("city on the tigris", "7", "BAGHDAD", "w"),  # WordNet: "the capital and largest city of Iraq; located on the Tigris"
+        ("the lebanese capital", "6", "BEIRUT", "e"),  # GCIDE: "the capital city of Lebanon"; lebanese -> lebanon, derived
+        ("stand for a camera", "6", "TRIPOD", "e"),  # only GCIDE's gloss names the camera
+        ("sausage served in a roll", "3,3", "HOTDOG", "w"),
+    ],
+)
+def test_the_reverse_dictionary_finds_the_entry_a_description_names(phrase, enum, answer, source):
+    best = {c.letters: c for c in retrieved_definitions(th.norm(phrase), parse_enumeration(enum))}
+    assert answer in list(best)[:3]
+    assert best[answer].relation == source
+
+
+def test_candidates_are_filtered_by_the_enumeration_before_they_are_ranked():
+    # "Chinese or Japanese fruit" has many answers; each length keeps its own best ones
+    for n in (6, 7, 8):
+        assert all(len(w) == n for w in found("yellow fruit of an asian tree", str(n)))
+    two_words = parse_enumeration("3,3")
+    assert all(th.is_word(w, two_words) for w in found("sausage served in a roll", "3,3"))  # spelt as two words of three
+    assert "BANGER" in found("sausage served in a roll", "6") and "BANGER" not in found("sausage served in a roll", "3,3")
+    assert "HOTDOG" in found("sausage served in a roll", "3,3", "H.....")
+    assert all(w.startswith("B") for w in found("city on the tigris", "7", "B......"))
+    assert found("city on the tigris", "7", "QXQ....") == []
+
+
+def test_no_answer_is_a_word_of_the_phrase_itself():
+    assert "CAMERA" not in found("camera holder", "6")
+    assert "ORANGE" not in found("tree bearing yellow-orange fruit", "6")
+
+
+@pytest.mark.parametrize("phrase", ["", "!!! ...", "zxqvw blorft", " ".join(["word"] * 30), "the of and"])
+def test_odd_phrases_give_empty_or_ranked_results(phrase):
+    for enum in ("1", "6", "3,3", "25"):
+        out = found(phrase, enum)
+        assert all(len(w) == parse_enumeration(enum).length for w in out)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz '-", max_size=40), st.integers(1, 15))
+def test_retrieval_keeps_to_the_length_and_ranks_by_score(text, n):
+    results = retrieve(th.norm(text), parse_enumeration(str(n)))
+    assert all(th.graph().lengths[r.node] == n for r in results)
+    assert [r.score for r in results] == sorted((r.score for r in results), reverse=True)
+    assert all(0 < r.share <= 1 for r in results)
+    assert len({th.graph().letters[r.node] for r in results}) == len(results)
+
+
+def test_idf_falls_as_more_glosses_use_a_term():
+    assert idf(1000, 1) > idf(1000, 10) > idf(1000, 999) > 0
+
+
+def test_define_names_where_each_candidate_came_from(capsys):
+    from cryptic.cli import main
+
+    assert main(["define", "stand for a camera", "--enum", "(6)", "--limit", "500"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"TRIPOD .*strength .*GCIDE's definition", out)  # only GCIDE's gloss names the camera

@@ -91,7 +91,11 @@ def readable(clue: Clue) -> nodes.Clue | None:
 
 
 def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = False) -> list[Candidate]:
-    """(letters, score, explanation) for a clue, best first; [] when it cannot be read."""
+    """(letters, score, explanation) for a clue, best first; [] when it cannot be read. A
+    plain puzzle's clue is read as a definition; a cryptic one's both as a cryptic clue and
+    as a plain one whose definition is at an end (a general-knowledge clue in a puzzle that
+    is not called plain), each answer at the better of its two chances (both calibrated: on
+    whole cryptic clues the plain chances are if anything too low, benchmarks/fit_readings.py)."""
     from cryptic.rank import solve
 
     parsed = readable(clue)
@@ -103,7 +107,9 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
         outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH)
     except ValueError:
         return []
-    return [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)][:MAX_CANDIDATES]
+    cryptic = [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)]
+    as_plain = [(w, score, f"{why} (read as a plain clue)") for w, score, why in plain_candidates(parsed, pattern, ends=True)]
+    return merged(cryptic, as_plain)[:MAX_CANDIDATES]
 
 
 def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
@@ -116,21 +122,21 @@ def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
     return sorted(((w, score, why) for w, (score, why) in best.items()), key=lambda c: (-c[1], c[0]))
 
 
-def plain_candidates(parsed: nodes.Clue, pattern: str | None) -> list[Candidate]:
-    """A plain clue's answers: what the whole clue, or a run of words in it, defines; each
-    scored by the chance that an answer so found, at its rank among all the clue's answers
-    (crossing letters aside), is right (corpora/plain.json)."""
+def plain_candidates(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> list[Candidate]:
+    """A plain clue's answers: what the whole clue, or a run of words in it (`ends`: at
+    either end), defines; each scored by the chance that an answer so found, at its rank
+    among all the clue's answers (crossing letters aside), is right (corpora/plain.json)."""
     from cryptic import thesaurus as th
     from cryptic.rank import RELATIONS
 
     key = th.norm(" ".join(parsed.words))
-    chances = sorted(((plain_chance(features) * share, c, phrase) for c, phrase, share, features in plain_pool(parsed, pattern)), key=lambda f: -f[0])
+    chances = sorted(((plain_chance(features) * share, c, phrase) for c, phrase, share, features in plain_pool(parsed, pattern, ends)), key=lambda f: -f[0])
     named = [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
              for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
     return merged(named, glossed_fits(key, parsed.enumeration, pattern))
 
 
-def plain_pool(parsed: nodes.Clue, pattern: str | None) -> list[tuple[th.Candidate, str, float, dict[str, float]]]:
+def plain_pool(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> list[tuple[th.Candidate, str, float, dict[str, float]]]:
     """The answers a plain clue's chances are weighed for, with their features: the first
     4 * PLAIN_CANDIDATES by the definition score, and every one the reverse dictionary finds
     for the whole clue (its glosses may say the clue where no relation does: LOQUAT)."""
@@ -139,7 +145,7 @@ def plain_pool(parsed: nodes.Clue, pattern: str | None) -> list[tuple[th.Candida
 
     key = th.norm(" ".join(parsed.words))
     shares = th.described(key, parsed.enumeration, pattern) if " " in key else {}
-    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed), 1) if pattern_ok(pattern, c.letters))
+    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed, ends), 1) if pattern_ok(pattern, c.letters))
     pool = [f for k, f in enumerate(found) if k < 4 * PLAIN_CANDIDATES or f[1].letters in shares]
     return [(c, phrase, share, plain_features(rank, c, th.gloss_overlap(key, c.letters), shares.get(c.letters, 0.0))) for rank, c, phrase, share in pool]
 
@@ -159,13 +165,13 @@ def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) 
 PAST_RELATIONS = "cl"
 
 
-def plain_ranked(parsed: nodes.Clue) -> list[tuple[th.Candidate, str, float]]:
+def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candidate, str, float]]:
     """Every answer the clue's spans define, once each at its best: (candidate, the span,
     its share of the clue), in the order of the definition score."""
     from cryptic import thesaurus as th
 
     best: dict[Letters, tuple[float, th.Candidate, str, float]] = {}
-    for span, share in plain_spans(parsed.words):
+    for span, share in plain_spans(parsed.words, ends):
         phrase = " ".join(span)
         for c in th.definitions(phrase, parsed.enumeration):
             if c.relation in PAST_RELATIONS:
@@ -197,17 +203,18 @@ def plain_chance(features: Mapping[str, float]) -> float:
     return 1 / (1 + math.exp(-z))
 
 
-def plain_spans(words: Words) -> Iterator[tuple[Words, float]]:
+def plain_spans(words: Words, ends: bool = False) -> Iterator[tuple[Words, float]]:
     """The spans a plain clue's answer may define, with how much of the clue each is: the
     whole clue, then every run of up to three words starting and ending with a content
-    word ("Procession of vehicles carrying politicians" -> "Procession of vehicles")."""
+    word ("Procession of vehicles carrying politicians" -> "Procession of vehicles");
+    with `ends`, as a cryptic clue puts its definition, only those at either end."""
     from cryptic.thesaurus import FUNCTION_WORDS
 
     yield words, 1.0
     content = [w.lower() not in FUNCTION_WORDS for w in words]
     for i in range(len(words)):
         for j in range(i + 1, min(len(words), i + 3) + 1):
-            if (i, j) != (0, len(words)) and content[i] and content[j - 1]:
+            if (i, j) != (0, len(words)) and content[i] and content[j - 1] and (not ends or i == 0 or j == len(words)):
                 yield words[i:j], 0.5 + 0.5 * (j - i) / len(words)
 
 

@@ -182,15 +182,36 @@ def is_indicator(kind: str, words: Words) -> bool:
 @functools.cache
 def abbreviation_table() -> Mapping[str, tuple[str, ...]]:
     """phrase -> the letters setters substitute for it (corpora/abbreviations.tsv)."""
-    path = data_file("corpora", "abbreviations.tsv")
+    return pair_table("abbreviations.tsv", r"[A-Z]+", "phrase<TAB>LETTERS")
+
+
+@functools.cache
+def short_forms() -> Mapping[str, tuple[str, ...]]:
+    """word -> what it is short for ("speedo" -> speedometer; corpora/short-forms.tsv)."""
+    return pair_table("short-forms.tsv", r"[a-z][a-z ]*", "short<TAB>full")
+
+
+def written_out(key: str) -> str | None:
+    """A normalised phrase with its short words written out ("where speedo found" -> "where
+    speedometer found"); None when it has none."""
+    table = short_forms()
+    words = key.split(" ")
+    out = [table[w][0] if w in table else w for w in words]
+    return " ".join(out) if out != words else None
+
+
+def pair_table(name: str, value: str, shape: str) -> Mapping[str, tuple[str, ...]]:
+    """A hand-curated table of corpora/ ("key<TAB>value" lines, '#' notes): key -> its values
+    in the file's order; a DataError naming the line that is not one."""
+    path = data_file("corpora", name)
     table: dict[str, list[str]] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
-        phrase, sep, letters = line.partition("\t")
-        if not sep or not re.fullmatch(r"[A-Z]+", letters.strip()):
-            raise DataError(f"{path}:{n}: expected 'phrase<TAB>LETTERS'; restore the file from the repository")
-        table.setdefault(phrase.strip().lower(), []).append(letters.strip())
+        phrase, sep, found = line.partition("\t")
+        if not sep or not re.fullmatch(value, found.strip()):
+            raise DataError(f"{path}:{n}: expected '{shape}'; restore the file from the repository")
+        table.setdefault(phrase.strip().lower(), []).append(found.strip())
     return MappingProxyType({k: tuple(dict.fromkeys(v)) for k, v in table.items()})
 
 

@@ -169,7 +169,8 @@ DERIVED_TERM = 0.6  # a gloss using a word derived from the phrase's (lebanese: 
 SYNONYM_TERM = 0.4  # and one using a strong synonym of it (vessel: boat) for this much
 RETRIEVED = 0.5  # strength of an answer whose gloss uses every word of the phrase (at average length): it ranks, never verifies alone
 RETRIEVED_LEAST = 0.1  # the least share of a full match's score a gloss must score to be read
-RETRIEVED_TOP = 50  # answers a phrase's retrieval yields at most, after the enumeration's filters
+RETRIEVED_TOP = 50  # answers a plain clue's retrieval yields at most, after the enumeration's filters
+RETRIEVED_NEAR = 15  # and a definition's, among its other answers (50 cost 40% more solve time on cryptonite-dev)
 
 
 # ---------------------------------------------------------------- cryptic/lookup/relations.py

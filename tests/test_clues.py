@@ -100,3 +100,27 @@ def test_a_clue_is_reread_with_the_answers_it_names(tmp_path):
     # alone, and with the crossing letters: wrongly placed crossers must not hide the answer
     assert reads == [(1, "Toned, worked out, like alien (5)", None, 0.5), (1, "Toned, worked out, like alien (5)", "N....", 0.5)]
     assert cross_referenced(clues, refs, pools, {0: 0}, [None] * 4) == []  # 1dn not placed yet
+
+
+@pytest.mark.slow
+def test_a_cryptic_puzzles_clue_is_read_as_a_plain_one_too():
+    from cryptic.clues import candidates, plain_candidates
+    from cryptic.parse import parse_clue
+
+    text = "Evergreen tree of China and Japan with fuzzy yellow fruit (6)"
+    found = {w: (score, why) for w, score, why in candidates(Clue(("1-across",), text, tuple((0, c) for c in range(6))), None, 10.0)}
+    plain = plain_candidates(parse_clue(text), None, ends=True)
+    for w, score, _ in plain[:5]:  # each answer at the better of its two chances
+        assert w in found and found[w][0] >= score
+    assert any(why.endswith("(read as a plain clue)") for _, why in found.values())
+    assert found["LOQUAT"][0] == max(score for score, _ in found.values())
+
+
+@pytest.mark.slow
+def test_a_cryptic_clues_plain_reading_takes_its_definition_from_an_end():
+    from cryptic.clues import plain_spans
+
+    words = ("Laud", "unclothed", "couple's", "childminder")
+    ends = {span for span, _ in plain_spans(words, ends=True)}
+    assert ("couple's",) not in ends and ("childminder",) in ends and ("Laud",) in ends and words in ends
+    assert ("couple's",) in {span for span, _ in plain_spans(words)}

@@ -47,3 +47,21 @@ def test_a_corrupt_number_table_is_one_clear_error(tmp_path, monkeypatch):
             lexicon.number_table("weights.json")
     finally:
         lexicon.number_table.cache_clear()
+
+
+def test_short_words_are_written_out():
+    assert lexicon.written_out("where speedo found") == "where speedometer found"
+    assert lexicon.written_out("a telly mag") == "a television magazine"
+    assert lexicon.written_out("where it is found") is None
+
+
+def test_every_short_form_is_shorter_than_what_it_stands_for():
+    for short, wholes in lexicon.short_forms().items():
+        assert all(len(short) < len(whole) and short != whole for whole in wholes)
+
+
+def test_a_malformed_curated_row_names_its_line(tmp_path, monkeypatch):
+    (tmp_path / "short-forms.tsv").write_text("# note\nspeedo\tspeedometer\ntelly television\n")
+    monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
+    with pytest.raises(DataError, match=r"short-forms.tsv:3: expected 'short<TAB>full'"):
+        lexicon.pair_table("short-forms.tsv", r"[a-z][a-z ]*", "short<TAB>full")

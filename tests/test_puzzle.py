@@ -51,6 +51,18 @@ def test_plain_clues_are_read_as_definitions(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
 
 
+@pytest.mark.slow
+def test_a_general_knowledge_puzzle_not_called_plain_is_solved(tmp_path, capsys):
+    data = frame()
+    gk = {"1-across": "Garden plant with showy daisy-like flowers (5)", "3-across": "Famous and well known by everyone (5)",
+          "1-down": "Extraterrestrial creature in science fiction films (5)", "2-down": "Estimated the value or worth of something (5)"}  # fmt: skip
+    for e in data["entries"]:
+        e["clue"] = gk[e["id"]]
+    assert data["crosswordType"] == "cryptic" and not read_puzzle(write(tmp_path, data)).plain  # long clues: read as cryptic
+    assert main(["puzzle", write(tmp_path, data), "--json", "--jobs", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["grid"] == ["ASTER", "L###A", "I###T", "E###E", "NOTED"]
+
+
 def test_the_fill_expects_the_most_right_cells():
     across = Clue(("1-across",), "", ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4)))
     down = Clue(("1-down",), "", ((0, 0), (1, 0), (2, 0)))

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from cryptic.lexicon import written_out
 from cryptic.lookup.index import EVERY, Window, graph, node_id, norm, row, row_positions, spans, sparse_index
 from cryptic.nodes import MAX_LETTERS, Letters
 from cryptic.tuning import AGREED, INFLECTED, INFLECTION_GROWTH, MAX_COMPOSED, PART, PARTS_MISMATCH, TWO_HOP
@@ -121,7 +122,7 @@ def lemmas(form: str) -> tuple[tuple[str, str], ...]:
 
 def variants(phrase: str) -> Iterator[str]:
     """Yield the phrase and the forms a definition is also looked up by: without an article,
-    "type of" and the like, a possessive or hyphens."""
+    "type of" and the like, a possessive or hyphens; with short words written out."""
     seen = set()
     p = norm(phrase)
     candidates = [p, p.replace("-", " "), p.replace("-", "")]
@@ -133,6 +134,8 @@ def variants(phrase: str) -> Iterator[str]:
     candidates.append(p.replace("'", ""))
     candidates.extend(spoken(p))
     candidates.extend(less_forms(p))
+    if (whole := written_out(p)) is not None:  # "speedo" -> speedometer
+        candidates.append(whole)
     for c in candidates:
         c = c.strip()
         if c and c not in seen:

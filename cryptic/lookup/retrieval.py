@@ -13,12 +13,13 @@ import math
 import re
 from typing import NamedTuple
 
+from cryptic.lexicon import written_out
 from cryptic.lookup.answers import letters_of, spelt_with
 from cryptic.lookup.glosses import gloss_key, gloss_sizes, phrase_inflections, phrase_keys, synonym_keys
 from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
 from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, Candidate, candidate_order, frozen, inflected, word_relations
 from cryptic.nodes import Enumeration, Letters
-from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_TOP, SYNONYM_TERM
+from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_TOP, SYNONYM_TERM
 from thesaurus.layout import CODES, GLOSS_SOURCES
 
 # A candidate's relation code by the source of its best gloss.
@@ -53,38 +54,49 @@ def idf(documents: int, having: int) -> float:
     """BM25's inverse document frequency of a term that `having` of `documents` glosses use.
 
     >>> round(idf(100, 1), 2), round(idf(100, 99), 2)
-    (4.2, 0.01)
+    (4.21, 0.01)
     """
     return math.log(1 + (documents - having + 0.5) / (having + 0.5))
 
 
 @functools.lru_cache(maxsize=5_000)
 def gloss_scores(key: str) -> tuple[object, object, float]:
-    """The glosses that use any content word of a normalised phrase, or a word derived from
-    one (sorted gloss numbers), their BM25 scores, and what a gloss of average length that
-    uses every word scores."""
+    """The glosses that use any content word of a normalised phrase (short words written
+    out), or a word derived from one, or a synonym (sorted gloss numbers), their BM25
+    scores, and what a gloss of average length that uses every word scores."""
     import numpy as np
 
-    weights = length_weights()
-    rows, best = [], 0.0
-    for w in phrase_keys(key):
-        own = gloss_row(w)
-        # its derived words' glosses count for less ("lebanese capital": BEIRUT, "capital of lebanon")
-        kin = [gloss_row(d) for d in derived_keys(w)]
-        kin = np.setdiff1d(np.concatenate(kin), own) if kin else own[:0]
-        # and its strongest synonyms' for less still ("chinese vessel": JUNK, "chinese boat")
-        alike = [rows_of(k) for k in synonym_keys(w).tolist()]
-        alike = np.setdiff1d(np.concatenate(alike), np.union1d(own, kin)) if alike else own[:0]
-        if not len(own) and not len(kin):
-            continue  # a word no gloss uses: no gloss is the worse for lacking it
-        value = idf(len(weights), len(own) or len(kin))
-        rows += [(own, value), (kin, value * DERIVED_TERM), (alike, value * SYNONYM_TERM)]
-        best += value
+    rows = [word_rows(w) for w in phrase_keys(written_out(key) or key)]  # "speedo" as speedometer
+    rows = [r for r in rows if r is not None]
+    best = sum(value for value, _, _ in rows)
     if not best:
         return np.empty(0, np.int64), np.empty(0), 0.0
-    which, at = np.unique(np.concatenate([r for r, _ in rows]), return_inverse=True)
-    scores = np.bincount(at, weights=np.concatenate([np.full(len(r), value) for r, value in rows])) * weights[which]
+    glosses = np.concatenate([g for _, g, _ in rows])
+    which, at = np.unique(glosses, return_inverse=True)
+    scores = np.bincount(at, weights=np.concatenate([w for _, _, w in rows])) * length_weights()[which]
     return which, scores, best
+
+
+@functools.lru_cache(maxsize=20_000)
+def word_rows(word: str) -> tuple[float, object, object] | None:
+    """A query word's IDF, and the glosses it counts in with the weight it has in each:
+    its own IDF where a gloss uses it, DERIVED_TERM of it where a gloss uses a word derived
+    from it ("lebanese capital": BEIRUT, "capital of lebanon"), SYNONYM_TERM of it where a
+    gloss uses one of its strongest synonyms ("chinese vessel": JUNK, "chinese boat"); None
+    for a word no gloss uses, which no gloss is the worse for lacking."""
+    import numpy as np
+
+    own = gloss_row(word)
+    kin = [gloss_row(d) for d in derived_keys(word)]
+    kin = np.setdiff1d(np.concatenate(kin), own) if kin else own[:0]
+    if not len(own) and not len(kin):
+        return None
+    alike = [rows_of(k) for k in synonym_keys(word).tolist()]
+    alike = np.setdiff1d(np.concatenate(alike), np.union1d(own, kin)) if alike else own[:0]
+    value = idf(len(length_weights()), len(own) or len(kin))
+    glosses = np.concatenate((own, kin, alike))
+    weights = np.concatenate((np.full(len(own), value), np.full(len(kin), value * DERIVED_TERM), np.full(len(alike), value * SYNONYM_TERM)))
+    return value, frozen(glosses), frozen(weights)
 
 
 def gloss_row(word: str):
@@ -109,10 +121,10 @@ def derived_keys(word: str) -> tuple[str, ...]:
     return tuple(sorted({gloss_key(n) for n in names if " " not in n} - {word}))
 
 
-def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None) -> list[Retrieved]:
+def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top: int = RETRIEVED_TOP) -> list[Retrieved]:
     """The answers of the enumeration's length (and word breaks, and pattern when given)
     whose glosses a normalised phrase describes, the best gloss of each, best first; those in
-    the phrase's inflection too ("cooks' hats" -> TOQUES). Few: RETRIEVED_TOP at most."""
+    the phrase's inflection too ("cooks' hats" -> TOQUES); `top` at most."""
     import numpy as np
 
     which, scores, best = gloss_scores(key)
@@ -158,20 +170,20 @@ def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None) -> 
             continue
         seen.add(lets)
         out.append(Retrieved(int(nodes[k]), float(value[k]), min(1.0, float(value[k]) / best), int(which[owner[k]])))
-        if len(out) >= RETRIEVED_TOP:
+        if len(out) >= top:
             break
     return out
 
 
 @functools.lru_cache(maxsize=5_000)
 def retrieved_definitions(key: str, enumeration: Enumeration, pattern: str | None = None) -> tuple[Candidate, ...]:
-    """The reverse dictionary's answers as definition candidates, best first: strength
+    """The reverse dictionary's best RETRIEVED_NEAR answers as definition candidates: strength
     RETRIEVED times the best gloss's share of the phrase, the relation naming its source
     ("w" WordNet's gloss, "e" GCIDE's); never the phrase, nor a word of it, itself."""
     g = graph()
     own = {letters_of(key), *map(letters_of, re.split("[ -]", key))}  # "camera holder" is no CAMERA
     sources = gloss_sources()
-    found = (r for r in retrieve(key, enumeration, pattern) if g.letters[r.node] not in own)
+    found = (r for r in retrieve(key, enumeration, pattern, RETRIEVED_NEAR) if g.letters[r.node] not in own)
     out = [Candidate(g.letters[r.node], g.nodes[r.node], RETRIEVED * r.share, float(g.freqs[r.node]), SOURCE_CODES[GLOSS_SOURCES[int(sources[r.gloss])]]) for r in found]
     return tuple(sorted(out, key=candidate_order))
 

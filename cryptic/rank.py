@@ -26,7 +26,7 @@ from cryptic.prune import could_make, letter_bags, pattern_ok
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
-    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST,
+    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DESCRIBED_SECOND, DEFINITION_DEPTH, DEFINITION_ONLY_COST,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
     LOOSE_SHARE, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
@@ -254,6 +254,8 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
     defining = candidates
     if isinstance(parse.wordplay, Definition):  # a double definition: both halves direct
         candidates = [c for c in candidates if c.strength >= SECOND_DEFINITION]
+    elif isinstance(parse.wordplay, Synonym):  # a description before a second definition must say most of it
+        candidates = [c for c in candidates if c.relation not in th.DESCRIBED or c.strength >= DESCRIBED_SECOND]
     # A lone synonym spells the answer in one piece: a second definition, not wordplay's pieces
     spelt = 0.0 if isinstance(parse.wordplay, Synonym) else 1.0
 

@@ -80,11 +80,11 @@ from cryptic.lookup.relations import (  # noqa: F401
     relations,
     variants,
 )  # fmt: skip
-from cryptic.lookup.retrieval import described, retrieved_definitions  # noqa: F401
+from cryptic.lookup.retrieval import DESCRIBED, described, retrieved_definitions  # noqa: F401
 from thesaurus.layout import CODES  # noqa: F401
 
 __all__ = [
-    "AGENT", "AGREED", "CLIPPED", "CODES", "CONTRACTED", "Candidate", "FIRST_HOP", "FUNCTION_WORDS", "GLOSS",
+    "AGENT", "AGREED", "CLIPPED", "CODES", "CONTRACTED", "Candidate", "DESCRIBED", "FIRST_HOP", "FUNCTION_WORDS", "GLOSS",
     "GLOSS_COVER", "GLOSS_LONE", "GLOSS_SYNONYM", "INFLECTED", "PART", "SHORT_VERBS", "STRENGTH", "SUBJECTS",
     "abbreviations", "agent_nouns", "agreed", "anagrams", "breaks_fit", "candidate_order", "clipped_kinds",
     "connection", "content_words", "contractions", "definition_strength", "definition_table", "definitions",

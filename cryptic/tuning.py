@@ -166,6 +166,10 @@ GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looke
 
 # BM25 over glosses (WordNet's and GCIDE's), with the past definitions' settings (BM25_K1, BM25_B):
 DERIVED_TERM = 0.6  # a gloss using a word derived from the phrase's (lebanese: lebanon) counts it for this much
+# A description read as the first half of a double definition (its wordplay a lone synonym)
+# counts only when its gloss says most of it (share 0.6): below it, spans like "gist of laudatory
+# ode loudly" (TROLL, 0.13) beat the hidden YODEL in deits-known; LIGHTER for "having unloaded" is 0.39.
+DESCRIBED_SECOND = 0.3
 SYNONYM_TERM = 0.4  # and one using a strong synonym of it (vessel: boat) for this much
 RETRIEVED = 0.5  # strength of an answer whose gloss uses every word of the phrase (at average length): it ranks, never verifies alone
 RETRIEVED_LEAST = 0.1  # the least share of a full match's score a gloss must score to be read

@@ -1,4 +1,4 @@
-"""Compile WordNet, Moby, inflections and frequencies into one index folder (once, about 40 seconds on two cores).
+"""Compile WordNet, Moby, GCIDE, inflections and frequencies into one index folder (once, about 50 seconds on two cores).
 The files it writes, and what they hold, are in thesaurus/layout.py.
 """
 
@@ -446,7 +446,7 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
 
     target = target or index_path()
     started = time.monotonic()
-    print("building the thesaurus index (once; about 40 seconds)...", file=log, flush=True)
+    print("building the thesaurus index (once; about 50 seconds)...", file=log, flush=True)
     stage = Stages(log)
     stage("relations (WordNet, Moby)")
     related: dict[str, dict[str, str]] = {}

@@ -24,6 +24,7 @@ from thesaurus.layout import CODES, GLOSS_SOURCES
 
 # A candidate's relation code by the source of its best gloss.
 SOURCE_CODES = {"wordnet": "w", "gcide": "e"}
+DESCRIBED = "".join(SOURCE_CODES.values())
 
 
 DERIVED_CODE = CODES.index("d")

@@ -26,6 +26,15 @@ def letters(words: Words) -> str:
     return "".join(ch for ch in "".join(words).upper() if "A" <= ch <= "Z")
 
 
+def pattern_regex(pattern: str) -> str:
+    """The regular expression of a crossing-letter pattern ('?', '.' or '_' unknown).
+
+    >>> pattern_regex("n?d_r")
+    'N.D.R'
+    """
+    return pattern.upper().replace("?", ".").replace("_", ".")
+
+
 @dataclass(frozen=True, slots=True)
 class Enumeration:
     """Word lengths of the answer and the separators between them (',' '-' "'")."""

@@ -16,7 +16,7 @@ from cryptic.caches import per_clue
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
-    Truncation, letters,
+    Truncation, letters, pattern_regex,
 )  # fmt: skip
 from cryptic.tuning import FEW, MAX_BAGS, REMOVED_TRIED, SHORT_PIECE
 from cryptic.wordplay import Constraint, evaluate, reverse, synonyms_by_length, synonyms_of
@@ -181,4 +181,4 @@ def opening(a: Affix | None) -> Callable[[Letters], bool]:
 
 def pattern_ok(pattern: str | None, s: Letters) -> bool:
     """Does s fit a crossing-letter pattern ('?' or '.' unknown)?"""
-    return pattern is None or bool(re.fullmatch(pattern.upper().replace("?", ".").replace("_", "."), s))
+    return pattern is None or bool(re.fullmatch(pattern_regex(pattern), s))

@@ -22,7 +22,7 @@ from cryptic.hidden import hidden_ok, hiding_place
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, LeafBounds, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism,
-    Subtraction, Synonym, Truncation, Words, letters,
+    Subtraction, Synonym, Truncation, Words, letters, pattern_regex,
 )  # fmt: skip
 from cryptic.trees import length_bounds
 from cryptic.tuning import MAX_PERMUTED, MIN_HIDDEN
@@ -42,7 +42,7 @@ class Constraint:
 
 def exactly(n: int, pattern: str | None = None) -> Constraint:
     """The constraint of an answer of n letters (and a pattern, if known)."""
-    return Constraint(n, n, pattern.upper().replace("?", ".").replace("_", ".") if pattern else None)
+    return Constraint(n, n, pattern_regex(pattern) if pattern else None)
 
 
 ANY = Constraint(1, MAX_LETTERS)

@@ -18,7 +18,7 @@ from cryptic.lookup.answers import letters_of, spelt_with
 from cryptic.lookup.glosses import gloss_key, gloss_sizes, phrase_inflections, phrase_keys, synonym_keys
 from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
 from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, Candidate, candidate_order, frozen, inflected, word_relations
-from cryptic.nodes import Enumeration, Letters
+from cryptic.nodes import Enumeration, Letters, pattern_regex
 from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_TOP, SYNONYM_TERM
 from thesaurus.layout import CODES, GLOSS_SOURCES
 
@@ -159,7 +159,7 @@ def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top
         return []
     fits = spelt_with(nodes, enumeration)
     if pattern is not None:
-        wanted = re.compile(pattern.upper().replace("?", ".").replace("_", "."))
+        wanted = re.compile(pattern_regex(pattern))
         fits &= np.array([wanted.fullmatch(g.letters[j]) is not None for j in nodes.tolist()], dtype=bool)
     nodes, value, owner = nodes[fits], value[fits], owner[fits]
     order = np.lexsort((nodes, -value))

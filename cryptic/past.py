@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from cryptic import thesaurus as th
 from cryptic.lexicon import past_definition_table
+from cryptic.lookup.retrieval import idf as bm25_idf
 from cryptic.nodes import Enumeration, Letters
 from cryptic.tuning import BM25_B, BM25_K1, GUESSED, MAX_GUESSES, MIN_COVER
 
@@ -108,8 +109,6 @@ def made_index() -> PastIndex:
 
 def idf(index: PastIndex, word: str) -> float:
     """How rare a word is among the answers' bags (BM25's inverse document frequency)."""
-    from cryptic.lookup.retrieval import idf as bm25_idf
-
     return bm25_idf(len(index.answers), len(index.postings.get(word, ())))
 
 

@@ -26,7 +26,7 @@ from cryptic.prune import could_make, letter_bags, pattern_ok
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
-    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DESCRIBED_SECOND, DEFINITION_DEPTH, DEFINITION_ONLY_COST,
+    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
     LOOSE_SHARE, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip

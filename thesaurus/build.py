@@ -654,12 +654,11 @@ def relation_rows(shares: list[str]) -> list[tuple[dict[str, dict[str, str]], di
             if is_phrase(phrase) and is_phrase(answer):
                 relate(related, phrase, answer, code)
         read = {p: [gloss_source(s) for s in synsets[p]] for p in pos}
-        if "n" in pos:
+        if "n" in pos:  # the lighter share reads GCIDE too (nouns 7.8 s, the rest and Moby 10.3 s)
             read["part sources"] = [part_source(s) for s in synsets["n"]]
+            read["gcide"] = gcide_glosses()
         if "a" in pos:
             read["pertaining"] = [pair for s in synsets["a"] for pair in pertaining(s)]
-        if "n" in pos:  # the lighter share reads GCIDE too (nouns 7.8 s, the rest and Moby 10.3 s)
-            read["gcide"] = gcide_glosses()
         out.append((related, read))
     return out
 

@@ -47,10 +47,15 @@ def gloss_rarity(word: str) -> float:
     return math.log(wordnet_glosses() / max(1, len(wordnet_row(i)))) if i is not None else math.log(max(1, wordnet_glosses()))
 
 
+def gloss_row(i: int):
+    """The glosses (numbers, sorted) that use the gloss index's word i."""
+    _, indptr, glosses = sparse_index("gloss")
+    return glosses[int(indptr[i]) : int(indptr[i + 1])]
+
+
 def wordnet_row(i: int):
     """The WordNet glosses (numbers, sorted) that use the gloss index's word i."""
-    _, indptr, glosses = sparse_index("gloss")
-    row = glosses[int(indptr[i]) : int(indptr[i + 1])]
+    row = gloss_row(i)
     return row[: int(row.searchsorted(wordnet_glosses()))]
 
 
@@ -108,16 +113,11 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     import numpy as np
 
     g = graph()
-    length = enumeration.length
-    tags = phrase_inflections(key)
-    shortest = max(1, length - INFLECTION_GROWTH) if tags else length
-    matched = {j: v for j, v in gloss_matches(key).items() if shortest <= g.lengths[j] <= length}
-    bare = np.array([j for j in matched if g.lengths[j] < length], dtype=np.int64)
-    strength = {j: matched[j] for j in matched if g.lengths[j] == length}
-    for tag in tags:
-        forms, owners = inflected(bare, tag, (length, length))
-        for form, owner in zip(forms.tolist(), owners.tolist()):
-            strength[form] = max(strength.get(form, 0.0), matched[int(bare[owner])] * INFLECTED)
+    matched = gloss_matches(key)
+    values = list(matched.values())
+    strength: dict[int, float] = {}
+    for form, of, factor in zip(*(a.tolist() for a in in_inflection(key, enumeration.length, np.array(list(matched), dtype=np.int64)))):
+        strength[form] = max(strength.get(form, 0.0), values[of] * factor)
     own = letters_of(key)
     best: dict[Letters, tuple[int, Candidate]] = {}
     for j, value in strength.items():
@@ -126,9 +126,26 @@ def gloss_definitions(key: str, enumeration: Enumeration) -> tuple[Candidate, ..
     if not best:
         return ()
     chosen = np.array([j for j, _ in best.values()], dtype=np.int64)
-    fits, supports = spelt_with(chosen, enumeration).tolist(), support(key, length, chosen).tolist()
+    fits, supports = spelt_with(chosen, enumeration).tolist(), support(key, enumeration.length, chosen).tolist()
     kept = [(c if fit else c._replace(strength=c.strength * PARTS_MISMATCH))._replace(support=n) for (_, c), fit, n in zip(best.values(), fits, supports)]
     return tuple(sorted(kept, key=candidate_order))
+
+
+def in_inflection(key: str, length: int, ids) -> tuple[object, object, object]:
+    """The answers of `length` letters that some graph ids give a normalised phrase in its
+    inflection: those of that length themselves, and the inflections the phrase takes of
+    those shorter by INFLECTION_GROWTH at most ("snake-like fishes" -> EELS: eel); as arrays of
+    graph ids, each one's place in `ids`, and its factor (1, or INFLECTED for a form)."""
+    import numpy as np
+
+    lengths = graph().lengths[ids]
+    exact = np.flatnonzero(lengths == length)
+    found = [(ids[exact], exact, np.ones(len(exact)))]
+    shorter = np.flatnonzero((lengths < length) & (lengths >= length - INFLECTION_GROWTH))
+    for tag in phrase_inflections(key):
+        forms, of = inflected(ids[shorter], tag, (length, length))
+        found.append((forms.astype(np.int64), shorter[of], np.full(len(forms), INFLECTED)))
+    return tuple(np.concatenate(part) for part in zip(*found))
 
 
 @functools.cache

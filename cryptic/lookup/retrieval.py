@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from cryptic.lexicon import written_out
 from cryptic.lookup.answers import letters_of, spelt_with
-from cryptic.lookup.glosses import gloss_key, gloss_sizes, phrase_inflections, phrase_keys, synonym_keys
+from cryptic.lookup.glosses import gloss_key, gloss_row, gloss_sizes, in_inflection, phrase_keys, synonym_keys
 from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
-from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, Candidate, candidate_order, frozen, inflected, word_relations
+from cryptic.lookup.relations import Candidate, candidate_order, frozen, word_relations
 from cryptic.nodes import Enumeration, Letters, pattern_regex
 from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_TOP, SYNONYM_TERM
 from thesaurus.layout import CODES, GLOSS_SOURCES
@@ -67,7 +67,7 @@ def gloss_scores(key: str) -> tuple[object, object, float]:
     scores, and what a gloss of average length that uses every word scores."""
     import numpy as np
 
-    rows = [word_rows(w) for w in phrase_keys(written_out(key) or key)]  # "speedo" as speedometer
+    rows = [word_rows(w) for w in sorted(phrase_keys(written_out(key) or key))]  # "speedo" as speedometer; sorted: the same sums in every process
     rows = [r for r in rows if r is not None]
     best = sum(value for value, _, _ in rows)
     if not best:
@@ -87,12 +87,12 @@ def word_rows(word: str) -> tuple[float, object, object] | None:
     for a word no gloss uses, which no gloss is the worse for lacking."""
     import numpy as np
 
-    own = gloss_row(word)
-    kin = [gloss_row(d) for d in derived_keys(word)]
+    own = word_glosses(word)
+    kin = [word_glosses(d) for d in derived_keys(word)]
     kin = np.setdiff1d(np.concatenate(kin), own) if kin else own[:0]
     if not len(own) and not len(kin):
         return None
-    alike = [rows_of(k) for k in synonym_keys(word).tolist()]
+    alike = [gloss_row(k) for k in synonym_keys(word).tolist()]
     alike = np.setdiff1d(np.concatenate(alike), np.union1d(own, kin)) if alike else own[:0]
     value = idf(len(length_weights()), len(own) or len(kin))
     glosses = np.concatenate((own, kin, alike))
@@ -100,16 +100,10 @@ def word_rows(word: str) -> tuple[float, object, object] | None:
     return value, frozen(glosses), frozen(weights)
 
 
-def gloss_row(word: str):
+def word_glosses(word: str):
     """The glosses (sorted numbers) that use a word as the gloss index files it."""
     i = sparse_index("gloss")[0].get(word)
-    return rows_of(i) if i is not None else sparse_index("gloss")[2][:0]
-
-
-def rows_of(i: int):
-    """The glosses (sorted numbers) that use the gloss index's word i."""
-    _, indptr, glosses = sparse_index("gloss")
-    return glosses[int(indptr[i]) : int(indptr[i + 1])]
+    return gloss_row(i) if i is not None else sparse_index("gloss")[2][:0]
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -143,18 +137,9 @@ def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top
     offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
     nodes = member_ids[np.repeat(starts, counts) + offsets].astype(np.int64)
     g = graph()
-    length = enumeration.length
-    tags = phrase_inflections(key)
-    shortest = max(1, length - INFLECTION_GROWTH) if tags else length
-    near = (g.lengths[nodes] >= shortest) & (g.lengths[nodes] <= length)
-    nodes, owner = nodes[near], owner[near]
-    value = scores[owner]
-    exact = g.lengths[nodes] == length
-    found = [(nodes[exact], value[exact], owner[exact])]
-    for tag in tags:  # the plurals (or verb forms) of shorter answers
-        forms, of = inflected(nodes[~exact], tag, (length, length))
-        found.append((forms.astype(np.int64), value[~exact][of] * INFLECTED, owner[~exact][of]))
-    nodes, value, owner = (np.concatenate(parts) for parts in zip(*found))
+    nodes, of, factor = in_inflection(key, enumeration.length, nodes)  # the plurals (or verb forms) of shorter answers too
+    owner = owner[of]
+    value = scores[owner] * factor
     if not len(nodes):
         return []
     fits = spelt_with(nodes, enumeration)

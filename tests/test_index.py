@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import sqlite3
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cryptic import thesaurus as th
 from cryptic.lookup import index
+from thesaurus.layout import CODES
 
 
 def fake_build(calls):
@@ -93,3 +97,69 @@ def test_the_installed_gcide_is_found():
     from thesaurus.gcide import source_dir
 
     assert (source_dir() / "words_Z.json").is_file()
+
+
+def test_concurrent_processes_copy_wordnet_once_whole(tmp_path, monkeypatch):
+    from thesaurus.wordnet import WORDNET_FILES, normalised_dir
+
+    monkeypatch.setenv("CRYPTIC_CACHE", str(tmp_path / "cache"))
+    replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda *paths: (time.sleep(0.5), replace(*paths)))  # all three copy before one is in place
+    context = multiprocessing.get_context("fork")
+    together = context.Barrier(3)
+
+    def copy():
+        together.wait(10)
+        normalised_dir()
+
+    workers = [context.Process(target=copy) for _ in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    folder = tmp_path / "cache" / "wordnet-3.0"
+    assert all((folder / f).is_file() for f in WORDNET_FILES)
+    assert b"\r\n" not in (folder / "data.adv").read_bytes()
+
+
+relation_codes = st.sampled_from(sorted(CODES))
+edges = st.lists(st.tuples(st.sampled_from("abcde"), st.sampled_from("vwxyz"), relation_codes), max_size=40)
+
+
+@given(edges, st.integers(0, 3))
+def test_relations_merged_from_shares_keep_the_strongest_code_however_split(edges, shares):
+    from thesaurus.build import merged, relate
+
+    whole: dict = {}
+    for edge in edges:
+        relate(whole, *edge)
+    split: list[dict] = [{} for _ in range(shares + 1)]
+    for k, edge in enumerate(edges):
+        relate(split[k % len(split)], *edge)
+    assert merged(split) == whole
+    assert all(code == min((c for p, a, c in edges if (p, a) == (phrase, answer)), key=CODES.index) for phrase, row in whole.items() for answer, code in row.items())
+
+
+@given(edges)
+def test_graph_rows_list_each_phrase_s_answers_by_strength_then_name(edges):
+    from thesaurus.build import graph_rows, relate
+
+    related: dict = {}
+    for edge in edges:
+        relate(related, *edge)
+    names = sorted({p for p, _, _ in edges} | {a for _, a, _ in edges})
+    ids = {name: i for i, name in enumerate(names)}
+    indptr, answers, codes = graph_rows(related, ids)
+    for name, i in ids.items():
+        row = [(CODES[c], names[a]) for a, c in zip(answers[indptr[i] : indptr[i + 1]], codes[indptr[i] : indptr[i + 1]])]
+        assert row == sorted(((c, a) for a, c in related.get(name, {}).items()), key=lambda pair: (CODES.index(pair[0]), pair[1]))
+
+
+@pytest.mark.parametrize("word", ["sheep", "fish", "oak", "cat", "species", "series", "analysis", "corgi", "data", "deer", "news", "cats", "aircraft", "chassis", "moose", "xyzzy", "o'clock", "a.m."])
+def test_own_plural_agrees_with_the_inflector_it_shortcuts(word):
+    from lemminflect import getInflection
+
+    from thesaurus.build import own_plural
+
+    assert own_plural(word) == (word in getInflection(word, "NNS"))

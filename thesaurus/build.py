@@ -42,15 +42,32 @@ def is_phrase(text: str) -> bool:
     return PHRASE.match(text) is not None
 
 
+STRENGTH = {code: k for k, code in enumerate(CODES)}  # a relation code's place in CODES: lower is stronger
+
+
 def better(old: str | None, new: str) -> str:
     """The stronger of two relation codes."""
-    return new if old is None or CODES.index(new) < CODES.index(old) else old
+    return new if old is None or STRENGTH[new] < STRENGTH[old] else old
 
 
 def relate(related: dict[str, dict[str, str]], phrase: str, answer: str, code: str) -> None:
     """Record a relation in phrase -> answer -> code, keeping the stronger code of two."""
-    row = related.setdefault(phrase, {})
-    row[answer] = better(row.get(answer), code)
+    row = related.get(phrase)
+    if row is None:
+        related[phrase] = {answer: code}
+    elif (old := row.get(answer)) is None or STRENGTH[code] < STRENGTH[old]:
+        row[answer] = code
+
+
+def merged(shares: list[dict[str, dict[str, str]]]) -> dict[str, dict[str, str]]:
+    """The relations of several shares in one (the largest share's rows, the others' added to them)."""
+    shares = sorted(shares, key=len, reverse=True)
+    related = shares[0] if shares else {}
+    for other in shares[1:]:
+        for phrase, row in other.items():
+            for answer, code in row.items():
+                relate(related, phrase, answer, code)
+    return related
 
 
 def below(synset) -> list:
@@ -108,21 +125,26 @@ def moby_path() -> Path:
 
 def inflections(phrase: str) -> Iterator[tuple[str, str]]:
     """Yield (form, tag) for the inflections of a word or phrase (head word inflected)."""
-    from lemminflect import getAllInflections, getAllInflectionsOOV
-
     words = phrase.split(" ")
     for upos, tags in INFLECT_TAGS.items():
         # Nouns inflect their last word (ice creams), verbs their first (took off).
         head = words[-1] if upos != "VERB" else words[0]
-        # Words lemminflect does not know (corgi, ruse) get its rule-based forms, nouns only:
-        # guessing verb and adjective forms of every noun would invent words.
-        table = getAllInflections(head, upos=upos) or (getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
-        if upos == "ADJ":
-            table = {**negated_degrees(head), **table}
+        table = inflection_table(head, upos)
         for tag in tags:
             for form in table.get(tag, ())[:1]:
                 if form != head:
                     yield " ".join(words[:-1] + [form] if upos != "VERB" else [form] + words[1:]), tag
+
+
+@functools.lru_cache(maxsize=None)
+def inflection_table(head: str, upos: str) -> dict[str, tuple[str, ...]]:
+    """tag -> forms of a word as one part of speech (memoised: phrases share head words).
+    Words lemminflect does not know (corgi, ruse) get its rule-based forms, nouns only:
+    guessing verb and adjective forms of every noun would invent words."""
+    from lemminflect import getAllInflections, getAllInflectionsOOV
+
+    table = getAllInflections(head, upos=upos) or (getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
+    return {**negated_degrees(head), **table} if upos == "ADJ" else table
 
 
 def negated_degrees(adjective: str) -> dict[str, tuple[str, ...]]:
@@ -194,8 +216,18 @@ def in_chunks(function, items: list) -> list:
 def own_plural(word: str) -> bool:
     """May the word be its own plural (sheep, fish; lemminflect also allows it for nouns used
     as mass nouns, like oak)? Inflections keep only forms that change the word."""
-    from lemminflect import getInflection
+    from lemminflect import getAllInflections, getInflection
+    from lemminflect.core.InflectionRules import InflectionRules
 
+    # The inflector's answer is one of its table's forms or one its two plural rules make:
+    # a word that is none of them is not its own plural, and the costly choice between the
+    # rules (a small neural model) is made only for the rest.
+    try:
+        rules = {InflectionRules.buildRegNoun(word)[0], InflectionRules.buildGrecNoun(word)[0]}
+    except Exception:  # a rule that cannot read the word: ask the inflector itself
+        rules = {word}
+    if word not in rules and all(word not in forms for forms in getAllInflections(word).values()):
+        return False
     return word in getInflection(word, "NNS")
 
 
@@ -423,6 +455,21 @@ def spelling_keys(words, rank):
     return np.array(sorted(keys), dtype=np.int64)
 
 
+def graph_rows(related: dict[str, dict[str, str]], ids: dict[str, int]):
+    """The relations as sparse rows over node ids: pointers, answers and codes, each row in
+    order of strength and then of name (ids number the names in order: the same every build)."""
+    import numpy as np
+
+    count = sum(len(row) for row in related.values())
+    phrases = np.fromiter((ids[p] for p, row in related.items() for _ in row), dtype=np.int64, count=count)
+    answers = np.fromiter((ids[a] for row in related.values() for a in row), dtype=np.int32, count=count)
+    codes = np.fromiter((STRENGTH[c] for row in related.values() for c in row.values()), dtype=np.uint8, count=count)
+    order = np.lexsort((answers, codes, phrases))
+    indptr = np.zeros(len(ids) + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum(np.bincount(phrases, minlength=len(ids)))
+    return indptr, answers[order], codes[order]
+
+
 def length_sorted(indptr, indices, lengths):
     """The rows of a sparse graph each sorted by answer length, and for each row and each
     length L < LENGTH_COLUMNS + 1 how many of its answers are shorter than L."""
@@ -460,16 +507,13 @@ def compiled(target: Path | None, log) -> Path:
 
     target = target or index_path()
     started = time.monotonic()
+    normalised_dir()  # made here, once: the forked shares below would race to make it
     print("building the thesaurus index (once; about 45 seconds)...", file=log, flush=True)
     stage = Stages(log)
     stage("relations (WordNet, Moby)")
-    related: dict[str, dict[str, str]] = {}
-    gathered: dict[str, list] = {}
-    for rows, read in (share for chunk in in_chunks(relation_rows, list(SHARES)) for share in chunk):  # the nouns are half the work
-        gathered.update(read)
-        for phrase, row in rows.items():
-            for answer, code in row.items():
-                relate(related, phrase, answer, code)
+    shares = [share for chunk in in_chunks(relation_rows, list(SHARES)) for share in chunk]
+    gathered = {key: value for _, read in shares for key, value in read.items()}
+    related = merged([rows for rows, _ in shares])
     stage("British spellings")
     common = [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
     spelt_british = with_british(related, set(common))
@@ -488,15 +532,7 @@ def compiled(target: Path | None, log) -> Path:
     order = sorted(nodes | {form for form, _, _ in forms})  # forms too: their letters and frequencies come from the arrays
     spelt = [letters(p) for p in order]
     ids = {p: i for i, p in enumerate(order)}
-    indptr = np.zeros(len(order) + 1, dtype=np.int64)
-    indices: list[int] = []
-    codes: list[int] = []
-    code_of = {c: k for k, c in enumerate(CODES)}
-    for i, phrase in enumerate(order):
-        row = sorted((code_of[c], a) for a, c in related.get(phrase, {}).items())  # ties by name: the same index every build
-        indices.extend(ids[a] for _, a in row)
-        codes.extend(k for k, _ in row)
-        indptr[i + 1] = len(indices)
+    indptr, answers, codes = graph_rows(related, ids)
     inflected: list[list[tuple[int, int]]] = [[] for _ in order]
     for form, lemma, tag in forms:
         inflected[ids[lemma]].append((ids[form], INFLECTION_TAGS.index(tag)))
@@ -506,12 +542,11 @@ def compiled(target: Path | None, log) -> Path:
         (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
         (staging / "letters.txt").write_text("\n".join(spelt) + "\n", encoding="utf-8")
         node_lengths = np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8)
-        answers = np.array(indices, dtype=np.int32)
         inflect_ids = np.array([j for j, _ in inflect_rows], dtype=np.int32)
         inflect_tags = np.array([t for _, t in inflect_rows], dtype=np.uint8)
         np.save(staging / "indptr.npy", indptr)
         np.save(staging / "indices.npy", answers)
-        np.save(staging / "codes.npy", np.array(codes, dtype=np.uint8))
+        np.save(staging / "codes.npy", codes)
         by_length, length_starts = length_sorted(indptr, answers, node_lengths)
         np.save(staging / "by_length.npy", by_length)
         np.save(staging / "length_starts.npy", length_starts)
@@ -580,7 +615,7 @@ def compiled(target: Path | None, log) -> Path:
         db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
         db.commit()
         db.close()
-    for cached in (norm, letters, is_phrase):
+    for cached in (norm, letters, is_phrase, inflection_table):
         cached.cache_clear()  # the process that built the index goes on to use it
     stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
     return target

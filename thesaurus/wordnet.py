@@ -39,9 +39,13 @@ def normalised_dir() -> Path:
     if all((target / f).is_file() for f in WORDNET_FILES):
         return target
     source = source_dir()
-    with staged(target) as staging:
-        for name in WORDNET_FILES:
-            (staging / name).write_bytes((source / name).read_bytes().replace(b"\r\n", b"\n"))
+    try:
+        with staged(target) as staging:
+            for name in WORDNET_FILES:
+                (staging / name).write_bytes((source / name).read_bytes().replace(b"\r\n", b"\n"))
+    except OSError:  # another process made the copy at the same moment: use it if it is whole
+        if not all((target / f).is_file() for f in WORDNET_FILES):
+            raise
     return target
 
 

@@ -4,6 +4,7 @@ The files it writes, and what they hold, are in thesaurus/layout.py.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import itertools
@@ -60,8 +61,8 @@ def relate(related: dict[str, dict[str, str]], phrase: str, answer: str, code: s
 
 
 def merged(shares: list[dict[str, dict[str, str]]]) -> dict[str, dict[str, str]]:
-    """The relations of several shares in one (the largest share's rows, the others' added to them)."""
-    shares = sorted(shares, key=len, reverse=True)
+    """The relations of several shares in one (the share with most relations, the others' added to it)."""
+    shares = sorted(shares, key=lambda rows: sum(map(len, rows.values())), reverse=True)
     related = shares[0] if shares else {}
     for other in shares[1:]:
         for phrase, row in other.items():
@@ -425,11 +426,74 @@ def parts(display: str) -> str:
     return ",".join(str(len(lets)) for w in BREAKS.split(display) if (lets := letters(w)))
 
 
-def display_shape(display: str) -> int:
+def display_shape(display: str, lengths_text: str | None = None) -> int:
     """The packed word lengths of a phrase, -1 when its separators are not one per break
-    (a word break is one space or hyphen)."""
-    lengths = tuple(int(p) for p in parts(display).split(",") if p)
-    return shape(lengths) if display.count(" ") + display.count("-") + 1 == len(lengths) else -1
+    (a word break is one space or hyphen); its `parts` may be given, read off already."""
+    words, packed = parts_shape(parts(display) if lengths_text is None else lengths_text)
+    return packed if display.count(" ") + display.count("-") + 1 == words else -1
+
+
+@functools.lru_cache(maxsize=None)
+def parts_shape(lengths_text: str) -> tuple[int, int]:
+    """How many words a `parts` text names, and its packed shape (memoised: few differ)."""
+    lengths = tuple(int(p) for p in lengths_text.split(",") if p)
+    return len(lengths), shape(lengths)
+
+
+def write_glosses(staging: Path, gathered: dict[str, list], ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> None:
+    """Write the gloss rows (gloss_rows) and the part rows (part_rows) into the staging folder."""
+    import numpy as np
+
+    glosses = [g for pos in WORDNET_ORDER for g in gathered[pos]] + gathered["gcide"]
+    gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids, sources = gloss_rows(glosses, ids, lemma_of, spelt)
+    (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
+    np.save(staging / "gloss_indptr.npy", gloss_indptr)
+    np.save(staging / "gloss_ids.npy", gloss_ids)
+    np.save(staging / "gloss_member_indptr.npy", member_indptr)
+    np.save(staging / "gloss_member_ids.npy", member_ids)
+    np.save(staging / "gloss_sources.npy", sources)
+    part_words, part_indptr, part_ids = part_rows(gathered["part sources"], gathered["pertaining"], ids)
+    (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
+    np.save(staging / "part_indptr.npy", part_indptr)
+    np.save(staging / "part_ids.npy", part_ids)
+
+
+@contextlib.contextmanager
+def aside(function, *args) -> Iterator[None]:
+    """Run function(*args), which writes files, in a forked process while the block runs
+    (before it, here, where a process may not be started); its failure is raised at the end."""
+    import multiprocessing
+
+    if (os.cpu_count() or 1) < 2 or multiprocessing.current_process().daemon:
+        function(*args)
+        yield
+        return
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=reporting, args=(send, function, *args))
+    process.start()
+    send.close()
+    try:
+        yield
+    except BaseException:
+        process.kill()
+        process.join()
+        raise
+    failure = receive.recv() if receive.poll(None) else None
+    process.join()
+    if failure is None or process.exitcode != 0:
+        raise RuntimeError(failure or f"a build process stopped (exit code {process.exitcode})")
+    if failure:
+        raise RuntimeError(failure)
+
+
+def reporting(send, function, *args) -> None:
+    """Call function(*args) and send "" when it succeeds, else its error in one line."""
+    try:
+        function(*args)
+        send.send("")
+    except BaseException as e:  # told to the parent, which reports it as the build's failure
+        send.send(f"{type(e).__name__}: {e}")
 
 
 def lemma_rows(inflect_indptr, forms, tags):
@@ -450,7 +514,7 @@ def spelling_keys(words, rank):
 
     keys = set()
     for lets, _, lengths, _ in words:
-        if "," in lengths and lets in rank and 0 <= (packed := shape(tuple(int(p) for p in lengths.split(",")))) < 1 << SHAPE_BITS:
+        if "," in lengths and lets in rank and 0 <= (packed := parts_shape(lengths)[1]) < 1 << SHAPE_BITS:
             keys.add(rank[lets] << SHAPE_BITS | packed)
     return np.array(sorted(keys), dtype=np.int64)
 
@@ -500,7 +564,6 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
 
 def compiled(target: Path | None, log) -> Path:
     """The build itself (see `build`)."""
-    import numpy as np
     from wordfreq import top_n_list
 
     from thesaurus.wordnet import normalised_dir
@@ -528,97 +591,113 @@ def compiled(target: Path | None, log) -> Path:
     forms.extend(exceptional_forms(normalised_dir(), lexicon, {(f, l) for f, l, _ in forms}))
     lexicon.update(form for form, _, _ in forms)
     lexicon.update(common)
-    stage("the graph")
+    stage("the graph (and the glosses beside it and the later stages)")
     order = sorted(nodes | {form for form, _, _ in forms})  # forms too: their letters and frequencies come from the arrays
-    spelt = [letters(p) for p in order]
     ids = {p: i for i, p in enumerate(order)}
+    lemma_of: dict[str, str] = {}
+    for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
+        lemma_of[form] = min(lemma, lemma_of.get(form, lemma))
+    with staged(target) as staging, aside(write_glosses, staging, gathered, ids, lemma_of, spelt_british):
+        spelt = write_graph(staging, order, ids, related, forms)
+        stage("the lexicon")
+        words = write_lexicon(staging, order, spelt, sorted(lexicon), spelt_british)
+        stage("own plurals")
+        plural = [flag for chunk in in_chunks(own_plurals, order) for flag in chunk]
+        np_save(staging / "own_plural.npy", plural, "bool")  # words only: gloss heads
+        stage("database")
+        write_database(staging / "lexicon.sqlite", words)
+        stage("glosses and parts (the rest of their time)")
+    for cached in (norm, letters, is_phrase, inflection_table, parts_shape):
+        cached.cache_clear()  # the process that built the index goes on to use it
+    stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
+    return target
+
+
+def np_save(path: Path, values, dtype: str) -> None:
+    """Save values as a numpy array of the given type."""
+    import numpy as np
+
+    np.save(path, np.array(values, dtype=dtype))
+
+
+def write_graph(staging: Path, order: list[str], ids: dict[str, int], related: dict[str, dict[str, str]], forms: list[tuple[str, str, str]]) -> list[str]:
+    """Write the nodes, their letters, the relation rows and the inflection rows (both ways);
+    return each node's letters."""
+    import numpy as np
+
+    spelt = [letters(p) for p in order]
     indptr, answers, codes = graph_rows(related, ids)
     inflected: list[list[tuple[int, int]]] = [[] for _ in order]
     for form, lemma, tag in forms:
         inflected[ids[lemma]].append((ids[form], INFLECTION_TAGS.index(tag)))
     inflect_indptr = np.cumsum([0] + [len(row) for row in inflected], dtype=np.int64)
     inflect_rows = [pair for row in inflected for pair in sorted(row)]
-    with staged(target) as staging:
-        (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
-        (staging / "letters.txt").write_text("\n".join(spelt) + "\n", encoding="utf-8")
-        node_lengths = np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8)
-        inflect_ids = np.array([j for j, _ in inflect_rows], dtype=np.int32)
-        inflect_tags = np.array([t for _, t in inflect_rows], dtype=np.uint8)
-        np.save(staging / "indptr.npy", indptr)
-        np.save(staging / "indices.npy", answers)
-        np.save(staging / "codes.npy", codes)
-        by_length, length_starts = length_sorted(indptr, answers, node_lengths)
-        np.save(staging / "by_length.npy", by_length)
-        np.save(staging / "length_starts.npy", length_starts)
-        np.save(staging / "inflect_indptr.npy", inflect_indptr)
-        np.save(staging / "inflect_ids.npy", inflect_ids)
-        np.save(staging / "inflect_tags.npy", inflect_tags)
-        for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_ids, inflect_tags)):
-            np.save(staging / f"{name}.npy", array)
-        np.save(staging / "lengths.npy", node_lengths)
-        stage("the lexicon")
-        words = [row for chunk in in_chunks(lexicon_rows, sorted(lexicon)) for row in chunk]
-        commonest: dict[str, float] = {}
-        for lets, _, _, freq in words:
-            commonest[lets] = max(freq, commonest.get(lets, 0.0))
-        raised = britain_first(commonest, spelt_british)
-        commonest.update(raised)
-        words = [(lets, d, p, max(freq, raised.get(lets, freq))) for lets, d, p, freq in words]
-        np.save(staging / "freqs.npy", np.array([commonest.get(lets, 0.0) for lets in spelt], dtype=np.float32))
-        np.save(staging / "shapes.npy", np.array([display_shape(p) for p in order], dtype=np.int64))
-        rank = {lets: r for r, lets in enumerate(sorted(set(spelt)))}
-        np.save(staging / "ranks.npy", np.array([rank[lets] for lets in spelt], dtype=np.int32))
-        single = {lets for lets, _, lengths, _ in words if "," not in lengths}
-        np.save(staging / "oneword.npy", np.array([lets in single for lets in spelt], dtype=bool))
-        np.save(staging / "spelt_keys.npy", spelling_keys(words, rank))
-        np.save(staging / "ed.npy", np.array([p.endswith("ed") for p in order], dtype=bool))
-        stage("own plurals")
-        plural = [flag for chunk in in_chunks(own_plurals, order) for flag in chunk]
-        np.save(staging / "own_plural.npy", np.array(plural, dtype=bool))  # words only: gloss heads
-        stage("glosses")
-        lemma_of: dict[str, str] = {}
-        for form, lemma, _ in forms:  # the alphabetically first lemma: thesaurus.gloss_key picks the same
-            lemma_of[form] = min(lemma, lemma_of.get(form, lemma))
-        glosses = [g for pos in WORDNET_ORDER for g in gathered[pos]] + gathered["gcide"]
-        gloss_words, gloss_indptr, gloss_ids, member_indptr, member_ids, sources = gloss_rows(glosses, ids, lemma_of, spelt_british)
-        (staging / "gloss_words.txt").write_text("\n".join(gloss_words) + "\n", encoding="utf-8")
-        np.save(staging / "gloss_indptr.npy", gloss_indptr)
-        np.save(staging / "gloss_ids.npy", gloss_ids)
-        np.save(staging / "gloss_member_indptr.npy", member_indptr)
-        np.save(staging / "gloss_member_ids.npy", member_ids)
-        np.save(staging / "gloss_sources.npy", sources)
-        stage("parts")
-        part_words, part_indptr, part_ids = part_rows(gathered["part sources"], gathered["pertaining"], ids)
-        (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
-        np.save(staging / "part_indptr.npy", part_indptr)
-        np.save(staging / "part_ids.npy", part_ids)
-        stage("database")
-        db = sqlite3.connect(staging / "lexicon.sqlite")
-        db.executescript(
-            """
-            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-            CREATE TABLE words (letters TEXT, display TEXT, parts TEXT, freq REAL);
-            CREATE TABLE sounds (letters TEXT, pron TEXT);
-            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-            """
-        )
-        db.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", words)
-        db.executemany("INSERT INTO sounds VALUES (?, ?)", pronunciations())
-        db.executescript(
-            """
-            CREATE INDEX words_letters ON words(letters);
-            CREATE INDEX words_length ON words(length(letters));
-            CREATE INDEX sounds_letters ON sounds(letters);
-            CREATE INDEX sounds_pron ON sounds(pron);
-            """
-        )
-        db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
-        db.commit()
-        db.close()
-    for cached in (norm, letters, is_phrase, inflection_table):
-        cached.cache_clear()  # the process that built the index goes on to use it
-    stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
-    return target
+    (staging / "nodes.txt").write_text("\n".join(order) + "\n", encoding="utf-8")
+    (staging / "letters.txt").write_text("\n".join(spelt) + "\n", encoding="utf-8")
+    node_lengths = np.array([min(255, len(lets)) for lets in spelt], dtype=np.uint8)
+    inflect_ids = np.array([j for j, _ in inflect_rows], dtype=np.int32)
+    inflect_tags = np.array([t for _, t in inflect_rows], dtype=np.uint8)
+    np.save(staging / "indptr.npy", indptr)
+    np.save(staging / "indices.npy", answers)
+    np.save(staging / "codes.npy", codes)
+    by_length, length_starts = length_sorted(indptr, answers, node_lengths)
+    np.save(staging / "by_length.npy", by_length)
+    np.save(staging / "length_starts.npy", length_starts)
+    np.save(staging / "inflect_indptr.npy", inflect_indptr)
+    np.save(staging / "inflect_ids.npy", inflect_ids)
+    np.save(staging / "inflect_tags.npy", inflect_tags)
+    for name, array in zip(("lemma_indptr", "lemma_ids", "lemma_tags"), lemma_rows(inflect_indptr, inflect_ids, inflect_tags)):
+        np.save(staging / f"{name}.npy", array)
+    np.save(staging / "lengths.npy", node_lengths)
+    return spelt
+
+
+def write_lexicon(staging: Path, order: list[str], spelt: list[str], lexicon: list[str], spelt_british: dict[str, str]) -> list[tuple[str, str, str, float]]:
+    """Write each node's frequency, word breaks, rank, one-word and -ed flags, and the keys of
+    the lexicon's spellings; return the lexicon's rows for the database."""
+    words = [row for chunk in in_chunks(lexicon_rows, lexicon) for row in chunk]
+    commonest: dict[str, float] = {}
+    for lets, _, _, freq in words:
+        commonest[lets] = max(freq, commonest.get(lets, 0.0))
+    raised = britain_first(commonest, spelt_british)
+    commonest.update(raised)
+    words = [(lets, d, p, max(freq, raised.get(lets, freq))) for lets, d, p, freq in words]
+    np_save(staging / "freqs.npy", [commonest.get(lets, 0.0) for lets in spelt], "float32")
+    word_parts = {d: p for _, d, p, _ in words}
+    np_save(staging / "shapes.npy", [display_shape(p, word_parts.get(p)) for p in order], "int64")
+    rank = {lets: r for r, lets in enumerate(sorted(set(spelt)))}
+    np_save(staging / "ranks.npy", [rank[lets] for lets in spelt], "int32")
+    single = {lets for lets, _, lengths, _ in words if "," not in lengths}
+    np_save(staging / "oneword.npy", [lets in single for lets in spelt], "bool")
+    np_save(staging / "spelt_keys.npy", spelling_keys(words, rank), "int64")
+    np_save(staging / "ed.npy", [p.endswith("ed") for p in order], "bool")
+    return words
+
+
+def write_database(path: Path, words: list[tuple[str, str, str, float]]) -> None:
+    """Write the lexicon's words and the pronunciations into one SQLite database, marked complete."""
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+        CREATE TABLE words (letters TEXT, display TEXT, parts TEXT, freq REAL);
+        CREATE TABLE sounds (letters TEXT, pron TEXT);
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+        """
+    )
+    db.executemany("INSERT INTO words VALUES (?, ?, ?, ?)", words)
+    db.executemany("INSERT INTO sounds VALUES (?, ?)", pronunciations())
+    db.executescript(
+        """
+        CREATE INDEX words_letters ON words(letters);
+        CREATE INDEX words_length ON words(length(letters));
+        CREATE INDEX sounds_letters ON sounds(letters);
+        CREATE INDEX sounds_pron ON sounds(pron);
+        """
+    )
+    db.execute("INSERT INTO meta VALUES ('complete', 'yes')")
+    db.commit()
+    db.close()
 
 
 class Stages:

@@ -115,6 +115,23 @@ def test_the_index_agrees_with_nltk_wordnet():
         assert lemmas <= related, lemmas - related
 
 
+def test_the_build_s_wordnet_reader_reads_every_synset_as_nltk_does():
+    from thesaurus.wordnet import normalised_dir, read_wordnet, wordnet
+
+    ours, theirs = read_wordnet(normalised_dir()), wordnet()
+    assert {pos: len(rows) for pos, rows in ours.files.items()} == {"n": 82115, "v": 13767, "a": 18156, "r": 3621}
+    relations = {"~": "hyponyms", "~i": "instance_hyponyms", "@": "hypernyms", "@i": "instance_hypernyms", "&": "similar_tos", "^": "also_sees", "#p": "part_holonyms"}
+    for pos, rows in ours.files.items():
+        for synset in rows[::37]:  # a sample in every part of the files; the whole agreed when it was written
+            other = theirs.synset_from_pos_and_offset(synset.pos, synset.offset)
+            assert (ours.name(synset), list(synset.lemmas), synset.definition, synset.pos) == (other.name(), other.lemma_names(), other.definition(), other.pos())
+            for symbol, method in relations.items():
+                assert sorted(map(ours.name, ours.related(synset, symbol))) == sorted(s.name() for s in getattr(other, method)())
+            for lemma in other.lemmas():
+                assert ours.lemma_related(synset, lemma.name(), "+") == [l.name() for l in lemma.derivationally_related_forms()]
+                assert ours.lemma_related(synset, lemma.name(), "\\") == [l.name() for l in lemma.pertainyms()]
+
+
 def test_homophones():
     assert "RAIN" in th.homophones("REIN")
     assert "BREEZE" in th.homophones("BRIES")  # an -s form the dictionary lacks, said as English says it

@@ -21,6 +21,7 @@ from cryptic.nodes import MAX_LETTERS
 from cryptic.nodes import letters as word_letters
 from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECT_TAGS, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 from thesaurus.paths import index_path, staged
+from thesaurus.wordnet import Synset, WordNet, read_wordnet
 
 COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
 MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
@@ -71,42 +72,50 @@ def merged(shares: list[dict[str, dict[str, str]]]) -> dict[str, dict[str, str]]
     return related
 
 
-def below(synset) -> list:
-    """The synset's direct hyponyms and instances, in a fixed order: descendants are capped,
-    and the reader's own order would keep different ones from build to build."""
-    return sorted(synset.hyponyms() + synset.instance_hyponyms(), key=lambda s: s.name())
+def below(wn: WordNet, synset: Synset) -> list[Synset]:
+    """The synset's direct hyponyms and instances, in a fixed order (by nltk's names):
+    descendants are capped, and the pointers' order would keep different ones."""
+    return sorted(wn.related(synset, "~") + wn.related(synset, "~i"), key=wn.name)
 
 
-def descendants(synset) -> tuple[list[str], list[str]]:
+def descendants(wn: WordNet, synset: Synset) -> tuple[list[str], list[str]]:
     """Lemmas two and three levels below the synset (capped)."""
-    two = [s for child in below(synset) for s in below(child)][:MAX_DESCENDANTS]
-    three = [s for child in two for s in below(child)][:MAX_DESCENDANTS]
-    return ([norm(l.name()) for s in two for l in s.lemmas()], [norm(l.name()) for s in three for l in s.lemmas()])
+    two = [s for child in below(wn, synset) for s in below(wn, child)][:MAX_DESCENDANTS]
+    three = [s for child in two for s in below(wn, child)][:MAX_DESCENDANTS]
+    return ([norm(name) for s in two for name in s.lemmas], [norm(name) for s in three for name in s.lemmas])
 
 
-def wordnet_relations(synsets) -> Iterator[tuple[str, str, str]]:
+def lemma_names(synsets: list[Synset]) -> list[str]:
+    """The lexicon keys of the synsets' lemmas, in order."""
+    return [norm(name) for s in synsets for name in s.lemmas]
+
+
+def wordnet_relations(wn: WordNet, synsets) -> Iterator[tuple[str, str, str]]:
     """Yield (phrase, answer, code) for every WordNet relation the index keeps, from some synsets."""
     for synset in synsets:
-        names = [norm(l.name()) for l in synset.lemmas()]
-        hypo = [norm(l.name()) for s in synset.hyponyms() for l in s.lemmas()]
-        inst = [norm(l.name()) for s in synset.instance_hyponyms() for l in s.lemmas()]
-        hyper = [norm(l.name()) for s in synset.hypernyms() + synset.instance_hypernyms() for l in s.lemmas()]
-        similar = [norm(l.name()) for s in synset.similar_tos() + synset.also_sees() for l in s.lemmas()]
-        two, three = descendants(synset)
-        for lemma in synset.lemmas():
-            phrase = norm(lemma.name())
+        names = lemma_names([synset])
+        hypo = lemma_names(wn.related(synset, "~"))
+        inst = lemma_names(wn.related(synset, "~i"))
+        hyper = lemma_names(wn.related(synset, "@") + wn.related(synset, "@i"))
+        similar = lemma_names(wn.related(synset, "&") + wn.related(synset, "^"))
+        two, three = descendants(wn, synset)
+        for lemma in synset.lemmas:
+            phrase = norm(lemma)
             for group, code in ((names, "s"), (hypo, "o"), (inst, "i"), (hyper, "h"), (similar, "a"), (two, "q"), (three, "x")):
                 for answer in group:
                     if answer != phrase:
                         yield phrase, answer, code
-            for other in lemma.derivationally_related_forms() + lemma.pertainyms():
-                yield phrase, norm(other.name()), "d"
+            for other in wn.lemma_related(synset, lemma, "+") + wn.lemma_related(synset, lemma, "\\"):
+                yield phrase, norm(other), "d"
 
 
-def moby_relations(path: Path) -> Iterator[tuple[str, str, str]]:
-    """Yield (phrase, answer, code) from Moby's thesaurus, both directions."""
+def moby_relations(path: Path, quarters: tuple[int, ...] = (0, 1, 2, 3)) -> Iterator[tuple[str, str, str]]:
+    """Yield (phrase, answer, code) from Moby's thesaurus, both directions, from the lines whose
+    number modulo 4 is one of the quarters given (all of them unless told)."""
     with open(path, encoding="latin-1") as f:
-        for line in f:
+        for k, line in enumerate(f):
+            if k % 4 not in quarters:
+                continue
             head, *entries = (norm(x) for x in line.rstrip("\n").split(","))
             for entry in entries:
                 if entry and entry != head:
@@ -302,15 +311,14 @@ def britain_first(commonest: Mapping[str, float], spelt: Mapping[str, str]) -> d
     return out
 
 
-def gloss_source(synset) -> tuple[tuple[str, ...], str, str]:
+def gloss_source(wn: WordNet, synset: Synset) -> tuple[tuple[str, ...], str, str]:
     """A synset's names and the text its gloss is read from: the definition, and the names of
     its broader synsets. A gloss says what kind of thing its synset is without naming the kind
     ("a port in southern Lebanon; formerly a major Phoenician seaport" is a city): the names of
     its broader synsets are read with it ("Phoenician city" -> TYRE), by their head words only
     (WORK, a kind of free energy, is no "free" thing)."""
-    names = tuple(norm(l.name()) for l in synset.lemmas())
-    broader = " ".join(l.name().rsplit("_", 1)[-1] for h in synset.hypernyms() + synset.instance_hypernyms() for l in h.lemmas())
-    return names, f"{synset.definition()} {broader}", "wordnet"
+    broader = " ".join(name.rsplit("_", 1)[-1] for h in wn.related(synset, "@") + wn.related(synset, "@i") for name in h.lemmas)
+    return tuple(lemma_names([synset])), f"{synset.definition} {broader}", "wordnet"
 
 
 def gloss_rows(glosses, ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> tuple[list[str], object, object, object, object, object]:
@@ -362,18 +370,18 @@ def packed(rows: list[list[int]]) -> tuple[object, object]:
 PLACE_DEPTH = 3
 
 
-def part_source(synset) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def part_source(wn: WordNet, synset: Synset) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A noun synset's names, and the names of the wholes it is part of, PLACE_DEPTH levels up."""
     wholes, frontier = set(), [synset]
     for _ in range(PLACE_DEPTH):
-        frontier = [h for s in frontier for h in s.part_holonyms()]
+        frontier = [h for s in frontier for h in wn.related(s, "#p")]
         wholes.update(frontier)
-    return tuple(norm(l.name()) for l in synset.lemmas()), tuple(sorted({norm(l.name()) for w in wholes for l in w.lemmas()}))
+    return tuple(lemma_names([synset])), tuple(sorted(set(lemma_names(list(wholes)))))
 
 
-def pertaining(synset) -> list[tuple[str, str]]:
+def pertaining(wn: WordNet, synset: Synset) -> list[tuple[str, str]]:
     """(noun, adjective) for each adjective of an adjective synset that pertains to a noun."""
-    return [(norm(noun.name()), norm(lemma.name())) for lemma in synset.lemmas() for noun in lemma.pertainyms()]
+    return [(norm(noun), norm(lemma)) for lemma in synset.lemmas for noun in wn.lemma_related(synset, lemma, "\\")]
 
 
 def part_rows(nouns: list[tuple[tuple[str, ...], tuple[str, ...]]], pairs: list[tuple[str, str]], ids: dict[str, int]) -> tuple[list[str], object, object]:
@@ -566,7 +574,7 @@ def compiled(target: Path | None, log) -> Path:
     """The build itself (see `build`)."""
     from wordfreq import top_n_list
 
-    from thesaurus.wordnet import normalised_dir
+    from thesaurus.wordnet import normalised_dir, read_wordnet
 
     target = target or index_path()
     started = time.monotonic()
@@ -607,7 +615,7 @@ def compiled(target: Path | None, log) -> Path:
         stage("database")
         write_database(staging / "lexicon.sqlite", words)
         stage("glosses and parts (the rest of their time)")
-    for cached in (norm, letters, is_phrase, inflection_table, parts_shape):
+    for cached in (norm, letters, is_phrase, inflection_table, parts_shape, read_wordnet):
         cached.cache_clear()  # the process that built the index goes on to use it
     stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
     return target
@@ -744,35 +752,35 @@ def zipf_reader():
     return zipf
 
 
-SHARES = ("n", "var+moby")  # the relation sources in two shares of about equal work
+# The relation sources in two shares of about equal work (6.3 s and 6.2 s): parts of speech,
+# and quarters of Moby's lines. WordNet's nouns (and GCIDE) cost twice the rest of WordNet.
+SHARES = (("n", (0,)), ("var", (1, 2, 3)))
 
 
 WORDNET_ORDER = "arnv"  # the order of WordNet's synsets (the reader's files), which numbers the glosses
 
 
-def relation_rows(shares: list[str]) -> list[tuple[dict[str, dict[str, str]], dict[str, list]]]:
-    """For each share of the sources (WordNet's synsets of some parts of speech, and Moby):
+def relation_rows(shares: list[tuple[str, tuple[int, ...]]]) -> list[tuple[dict[str, dict[str, str]], dict[str, list]]]:
+    """For each share of the sources (WordNet's synsets of some parts of speech, and some of Moby's lines):
     phrase -> answer -> strongest code, and what the later stages read off its synsets (their
     gloss_source by part of speech, the nouns' part_source, the adjectives' pertaining pairs);
-    read by this process's own WordNet reader, while its synsets are in memory."""
-    from thesaurus.wordnet import wordnet
+    read while its synsets are in memory (each process reads WordNet's files once)."""
+    from thesaurus.wordnet import normalised_dir, read_wordnet
 
-    wordnet.cache_clear()  # a forked process must not share its parent's open files
+    wn = read_wordnet(normalised_dir())
     out = []
-    for share in shares:
-        pos, _, moby = share.partition("+")
-        synsets = {p: list(wordnet().all_synsets(p)) for p in pos}
+    for pos, quarters in shares:
         related: dict[str, dict[str, str]] = {}
-        sources = itertools.chain(wordnet_relations(s for p in pos for s in synsets[p]), moby_relations(moby_path()) if moby else ())
+        sources = itertools.chain(wordnet_relations(wn, (s for p in pos for s in wn.files[p])), moby_relations(moby_path(), quarters))
         for phrase, answer, code in sources:
             if is_phrase(phrase) and is_phrase(answer):
                 relate(related, phrase, answer, code)
-        read = {p: [gloss_source(s) for s in synsets[p]] for p in pos}
-        if "n" in pos:  # the lighter share reads GCIDE too (nouns 7.8 s, the rest and Moby 10.3 s)
-            read["part sources"] = [part_source(s) for s in synsets["n"]]
+        read = {p: [gloss_source(wn, s) for s in wn.files[p]] for p in pos}
+        if "n" in pos:  # the lighter share reads GCIDE too
+            read["part sources"] = [part_source(wn, s) for s in wn.files["n"]]
             read["gcide"] = gcide_glosses()
         if "a" in pos:
-            read["pertaining"] = [pair for s in synsets["a"] for pair in pertaining(s)]
+            read["pertaining"] = [pair for s in wn.files["a"] for pair in pertaining(wn, s)]
         out.append((related, read))
     return out
 

@@ -163,3 +163,13 @@ def test_own_plural_agrees_with_the_inflector_it_shortcuts(word):
     from thesaurus.build import own_plural
 
     assert own_plural(word) == (word in getInflection(word, "NNS"))
+
+
+@pytest.mark.parametrize("noun", ["corgi", "ruse", "blorp", "zax", "flurby", "glomus", "plasma", "xyzzy", "o'clock", "ice-cream", "3-d", "quasar", "bitcoin"])
+def test_a_regular_plural_is_the_inflector_s_own_rule_based_form(noun):
+    from lemminflect import getAllInflectionsOOV
+
+    from thesaurus.build import regular_plural
+
+    assert regular_plural(noun) in ({}, getAllInflectionsOOV(noun, upos="NOUN"))
+    assert noun not in ("corgi", "blorp", "quasar") or regular_plural(noun)["NNS"] == (noun + "s",)

@@ -153,8 +153,18 @@ def inflection_table(head: str, upos: str) -> dict[str, tuple[str, ...]]:
     guessing verb and adjective forms of every noun would invent words."""
     from lemminflect import getAllInflections, getAllInflectionsOOV
 
-    table = getAllInflections(head, upos=upos) or (getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
+    table = getAllInflections(head, upos=upos) or (regular_plural(head) or getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
     return {**negated_degrees(head), **table} if upos == "ADJ" else table
+
+
+def regular_plural(noun: str) -> dict[str, tuple[str, ...]]:
+    """The inflector's rule-based forms of a lower-case noun it does not know, when its two
+    plural rules agree (most nouns: CORGIS); else nothing, and the inflector's small neural
+    model must choose between them (which costs a third of the inflection stage)."""
+    from lemminflect.core.InflectionRules import InflectionRules
+
+    plural = InflectionRules.buildRegNoun(noun)[0]
+    return {"NN": (noun,), "NNS": (plural,)} if noun == noun.lower() and plural == InflectionRules.buildGrecNoun(noun)[0] else {}
 
 
 def negated_degrees(adjective: str) -> dict[str, tuple[str, ...]]:
@@ -274,13 +284,29 @@ def british(phrase: str, known: set[str]) -> str | None:
     return changed if changed != phrase else None
 
 
-def with_british(related: dict[str, dict[str, str]], known: set[str]) -> dict[str, str]:
-    """Give every American phrase's British spelling the same relations, both as a phrase
-    looked up (its row) and as an answer (in every row naming the American form); return
-    the spellings so changed (American -> British)."""
+def british_spellings(related: dict[str, dict[str, str]], known: set[str]) -> dict[str, str]:
+    """The British spelling of every phrase the relations name that has one (American -> British)."""
+    phrases = set(related)
+    for row in related.values():
+        phrases.update(row)
+    return {p: b for p in phrases if (b := british(p, known))}
+
+
+@functools.cache
+def common_words() -> list[str]:
+    """wordfreq's COMMON_WORDS commonest English words that the index keeps as phrases."""
+    from wordfreq import top_n_list
+
+    return [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
+
+
+def with_british(related: dict[str, dict[str, str]], spellings: dict[str, str]) -> dict[str, str]:
+    """Give every American phrase's British spelling (british_spellings, which may have been
+    read off shares of the relations) the same relations, both as a phrase looked up (its row)
+    and as an answer (in every row naming the American form); return the spellings so changed."""
     # Sorted: a phrase may be both a British form and an American one, and the order the
     # rows are copied in decides what it gets; set order would change it from run to run.
-    spelt = {p: b for p in sorted({a for row in related.values() for a in row} | set(related)) if (b := british(p, known))}
+    spelt = {p: spellings[p] for p in sorted(spellings)}
     # A British form the thesaurus already knows must be a synonym of the American one:
     # TIMBRE is a word of its own, not the British TIMBER.
     spelt = {a: b for a, b in spelt.items() if b not in related or "s" in (related[b].get(a), related.get(a, {}).get(b))}
@@ -529,17 +555,19 @@ def spelling_keys(words, rank):
 
 def graph_rows(related: dict[str, dict[str, str]], ids: dict[str, int]):
     """The relations as sparse rows over node ids: pointers, answers and codes, each row in
-    order of strength and then of name (ids number the names in order: the same every build)."""
+    order of strength and then of name (ids number the names in order: the same every build).
+    Each relation is packed into one integer (phrase, code, answer) and the integers sorted."""
     import numpy as np
 
-    count = sum(len(row) for row in related.values())
-    phrases = np.fromiter((ids[p] for p, row in related.items() for _ in row), dtype=np.int64, count=count)
-    answers = np.fromiter((ids[a] for row in related.values() for a in row), dtype=np.int32, count=count)
-    codes = np.fromiter((STRENGTH[c] for row in related.values() for c in row.values()), dtype=np.uint8, count=count)
-    order = np.lexsort((answers, codes, phrases))
+    get, count, bits = ids.__getitem__, sum(map(len, related.values())), max(1, len(ids).bit_length())
+    assert len(CODES) <= 16 and 2 * bits + 4 < 63, "relations too many to pack"
+    phrases = np.repeat(np.fromiter(map(get, related), dtype=np.int64, count=len(related)), np.fromiter(map(len, related.values()), dtype=np.int64, count=len(related)))
+    answers = np.fromiter(map(get, itertools.chain.from_iterable(related.values())), dtype=np.int64, count=count)
+    codes = np.fromiter(map(STRENGTH.__getitem__, itertools.chain.from_iterable(map(dict.values, related.values()))), dtype=np.int64, count=count)
+    keys = np.sort(phrases << (bits + 4) | codes << bits | answers)
     indptr = np.zeros(len(ids) + 1, dtype=np.int64)
     indptr[1:] = np.cumsum(np.bincount(phrases, minlength=len(ids)))
-    return indptr, answers[order], codes[order]
+    return indptr, (keys & ((1 << bits) - 1)).astype(np.int32), (keys >> bits & 15).astype(np.uint8)
 
 
 def length_sorted(indptr, indices, lengths):
@@ -572,8 +600,6 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
 
 def compiled(target: Path | None, log) -> Path:
     """The build itself (see `build`)."""
-    from wordfreq import top_n_list
-
     from thesaurus.wordnet import normalised_dir, read_wordnet
 
     target = target or index_path()
@@ -582,12 +608,13 @@ def compiled(target: Path | None, log) -> Path:
     print("building the thesaurus index (once; about 45 seconds)...", file=log, flush=True)
     stage = Stages(log)
     stage("relations (WordNet, Moby)")
+    common = common_words()  # read before the shares fork: they read their British spellings off it
     shares = [share for chunk in in_chunks(relation_rows, list(SHARES)) for share in chunk]
+    spellings = {american: brit for _, read in shares for american, brit in read.pop("british").items()}
     gathered = {key: value for _, read in shares for key, value in read.items()}
     related = merged([rows for rows, _ in shares])
     stage("British spellings")
-    common = [w for w in top_n_list("en", COMMON_WORDS) if PHRASE.match(w) and "." not in w]
-    spelt_british = with_british(related, set(common))
+    spelt_british = with_british(related, spellings)
     nodes = set(related)
     for row in related.values():
         nodes.update(row)
@@ -615,7 +642,7 @@ def compiled(target: Path | None, log) -> Path:
         stage("database")
         write_database(staging / "lexicon.sqlite", words)
         stage("glosses and parts (the rest of their time)")
-    for cached in (norm, letters, is_phrase, inflection_table, parts_shape, read_wordnet):
+    for cached in (norm, letters, is_phrase, inflection_table, parts_shape, read_wordnet, common_words):
         cached.cache_clear()  # the process that built the index goes on to use it
     stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
     return target
@@ -781,6 +808,7 @@ def relation_rows(shares: list[tuple[str, tuple[int, ...]]]) -> list[tuple[dict[
             read["gcide"] = gcide_glosses()
         if "a" in pos:
             read["pertaining"] = [pair for s in wn.files["a"] for pair in pertaining(wn, s)]
+        read["british"] = british_spellings(related, set(common_words()))
         out.append((related, read))
     return out
 

@@ -173,3 +173,13 @@ def test_a_regular_plural_is_the_inflector_s_own_rule_based_form(noun):
 
     assert regular_plural(noun) in ({}, getAllInflectionsOOV(noun, upos="NOUN"))
     assert noun not in ("corgi", "blorp", "quasar") or regular_plural(noun)["NNS"] == (noun + "s",)
+
+
+@given(st.lists(st.sampled_from(["ice", "cream", "a", "bit", "more", "new", "york", "city", "zzzqx", "of", "the", "aardwolf", "qwerty", "tea"]), min_size=1, max_size=4))
+def test_the_builds_zipf_frequencies_are_wordfreq_s(words):
+    from wordfreq import zipf_frequency
+
+    from thesaurus.build import zipf_reader
+
+    phrase = " ".join(words)
+    assert zipf_reader()(phrase) == zipf_frequency(phrase, "en")

@@ -10,7 +10,7 @@ from cryptic import thesaurus as th
 from cryptic.derive import SECOND_DEFINITION
 from cryptic.parse import parse_enumeration
 
-pytestmark = pytest.mark.slow  # needs the compiled index (built once, about 45 seconds)
+pytestmark = pytest.mark.slow  # needs the compiled index (built once, about 30 seconds)
 
 
 def answers(phrase, enum):

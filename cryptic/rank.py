@@ -167,7 +167,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             put(s)
 
     run_on = letters(clue.words)
-    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum) if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])
+    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=pattern) if not th.own_form(c.letters, words)])
     fitting = fitting_words(pattern, enum)
     best_cost = math.inf
     try:

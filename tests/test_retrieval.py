@@ -76,3 +76,25 @@ def test_define_names_where_each_candidate_came_from(capsys):
     assert main(["define", "stand for a camera", "--enum", "(6)", "--limit", "500"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"TRIPOD .*strength .*GCIDE's definition", out)  # only GCIDE's gloss names the camera
+
+
+def test_definitions_with_a_pattern_give_the_fitting_answers_the_reverse_dictionary_finds():
+    for phrase, enum, pattern, answer in [("small dog with short legs", "5", "C???I", "CORGI"), ("sweet yellow fruit of a tree", "6", "L????T", "LOQUAT")]:
+        found = [c.letters for c in th.definitions(phrase, parse_enumeration(enum), pattern=pattern)]
+        assert answer in found[:3]
+        assert all(re.fullmatch(pattern.replace("?", "."), w) for w in found)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["stand with three legs", "large cat", "tool for cutting wood", "fruit of a tree", "small dog"]), st.integers(3, 6), st.data())
+def test_a_pattern_keeps_every_answer_that_fits_it(phrase, length, data):
+    enum = parse_enumeration(str(length))
+    near = [c.letters for c in th.definitions(phrase, enum, deep=False)]
+    if not near:
+        return
+    word = data.draw(st.sampled_from(near))
+    pattern = "".join(ch if data.draw(st.booleans()) else "?" for ch in word)
+    fitting = [c.letters for c in th.definitions(phrase, enum, deep=False, pattern=pattern)]
+    assert set(fitting) >= {w for w in near if re.fullmatch(pattern.replace("?", "."), w)}
+    assert all(re.fullmatch(pattern.replace("?", "."), w) for w in fitting)
+    assert word in fitting

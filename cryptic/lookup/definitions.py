@@ -35,7 +35,7 @@ from cryptic.lookup.relations import (
     support,
 )  # fmt: skip
 from cryptic.lookup.retrieval import retrieved_definitions
-from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words
+from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_regex
 from cryptic.tuning import AGENT, CLIPPED, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
 from thesaurus.layout import CODES
 
@@ -178,22 +178,44 @@ def candidates(ids, codes, strengths, supports=None) -> Iterator[Candidate]:
         yield Candidate(g.letters[j], g.nodes[j], strength, freq, CODES[code], n)
 
 
-def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True) -> Iterator[Candidate]:
+def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None) -> Iterator[Candidate]:
     """Yield the answers the phrase could define, best first (candidate_order). With an
     enumeration and `deep`, answers two hops away (a synonym's relations) follow, weakly:
     there may be thousands, so they are ordered only when the reader gets to them, and made
     as they are read. (The routes two hops away are gathered up front with an enumeration
-    either way: they order the nearer answers by support.)"""
+    either way: they order the nearer answers by support.) With a pattern of known letters
+    ('N?D?R'), only the answers that fit it, and the reverse dictionary's best among those."""
     key = norm(phrase)
-    near = near_candidates(key, enumeration)
+    near = near_candidates(key, enumeration) if pattern is None or enumeration is None else fitting_near(key, enumeration, pattern)
+    fits = (lambda c: True) if pattern is None else (lambda c: pattern_fits(pattern, c.letters))
     if enumeration is None or not deep:
-        yield from near
+        yield from filter(fits, near)
         return
     strong = sum(1 for c in near if c.strength > TWO_HOP)  # near is sorted: these come first
     yield from near[:strong]
     near_letters = {c.letters for c in near}  # the answers of past clues and glosses are near too
-    far = (c for c in far_candidates(*far_definitions(key, enumeration), letters_of(key)) if c.letters not in near_letters)
+    far = (c for c in far_candidates(*far_definitions(key, enumeration), letters_of(key)) if c.letters not in near_letters and fits(c))
     yield from heapq.merge(near[strong:], far, key=candidate_order) if strong < len(near) else far
+
+
+def pattern_fits(pattern: str, letters: Letters) -> bool:
+    """Do the letters fit a pattern of known letters (nodes.pattern_regex)?"""
+    return re.fullmatch(pattern_regex(pattern), letters) is not None
+
+
+@functools.lru_cache(maxsize=5_000)
+def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Candidate, ...]:
+    """near_candidates that fit the pattern, with the reverse dictionary's best answers among
+    those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
+    found", first once D?S?B?A?D is known)."""
+    near = tuple(c for c in near_candidates(key, enumeration) if pattern_fits(pattern, c.letters))
+    if " " not in key:
+        return near
+    best = {c.letters: c for c in near}
+    for c in retrieved_definitions(key, enumeration, pattern):
+        if c.letters not in best or c.strength > best[c.letters].strength:
+            best[c.letters] = c
+    return tuple(sorted(best.values(), key=candidate_order))
 
 
 @functools.lru_cache(maxsize=5_000)

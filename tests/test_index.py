@@ -11,7 +11,7 @@ import sqlite3
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cryptic import thesaurus as th
@@ -175,6 +175,7 @@ def test_a_regular_plural_is_the_inflector_s_own_rule_based_form(noun):
     assert noun not in ("corgi", "blorp", "quasar") or regular_plural(noun)["NNS"] == (noun + "s",)
 
 
+@settings(deadline=None)  # the first example loads wordfreq's table
 @given(st.lists(st.sampled_from(["ice", "cream", "a", "bit", "more", "new", "york", "city", "zzzqx", "of", "the", "aardwolf", "qwerty", "tea"]), min_size=1, max_size=4))
 def test_the_builds_zipf_frequencies_are_wordfreq_s(words):
     from wordfreq import zipf_frequency

@@ -21,7 +21,7 @@ from cryptic.nodes import MAX_LETTERS
 from cryptic.nodes import letters as word_letters
 from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECT_TAGS, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys, shape
 from thesaurus.paths import index_path, staged
-from thesaurus.wordnet import Synset, WordNet, read_wordnet
+from thesaurus.wordnet import Synset, WordNet, normalised_dir, read_wordnet
 
 COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
 MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
@@ -613,8 +613,6 @@ def build(target: Path | None = None, log=sys.stderr) -> Path:
 
 def compiled(target: Path | None, log) -> Path:
     """The build itself (see `build`)."""
-    from thesaurus.wordnet import normalised_dir, read_wordnet
-
     target = target or index_path()
     started = time.monotonic()
     normalised_dir()  # made here, once: the forked shares below would race to make it
@@ -821,8 +819,6 @@ def relation_rows(shares: list[tuple[str, tuple[int, ...]]]) -> list[tuple[dict[
     phrase -> answer -> strongest code, and what the later stages read off its synsets (their
     gloss_source by part of speech, the nouns' part_source, the adjectives' pertaining pairs);
     read while its synsets are in memory (each process reads WordNet's files once)."""
-    from thesaurus.wordnet import normalised_dir, read_wordnet
-
     wn = read_wordnet(normalised_dir())
     out = []
     for pos, quarters in shares:

@@ -138,7 +138,7 @@ def test_homophones():
 
 
 def test_an_s_ending_sounds_as_the_word_ends():
-    from thesaurus.build import s_ending
+    from thesaurus.words import s_ending
 
     assert [s_ending(p) for p in ("IY", "T", "CH", "N")] == ["Z", "S", "IH Z", "Z"]  # brie's, cat's, church's, pen's
 
@@ -151,7 +151,7 @@ def test_dictionary_words_exclude_fragments_of_the_frequency_list():
 
 
 def test_british_spellings():
-    from thesaurus.build import british
+    from thesaurus.words import british
 
     known = {"colour", "centre", "realise", "catalogue", "defence", "travelled", "timbre"}
     assert [british(w, known) for w in ("color", "center", "realize", "catalog", "defense", "traveled")] == [
@@ -163,7 +163,7 @@ def test_british_spellings():
 
 
 def test_wordnet_s_irregular_forms_join_the_inflections(tmp_path):
-    from thesaurus.build import exceptional_forms
+    from thesaurus.words import exceptional_forms
 
     (tmp_path / "verb.exc").write_text("chid chide\nchiding chide\ngot get\n", encoding="utf-8")
     (tmp_path / "noun.exc").write_text("geese goose\n", encoding="utf-8")
@@ -174,7 +174,7 @@ def test_wordnet_s_irregular_forms_join_the_inflections(tmp_path):
 
 
 def test_an_un_adjective_compares_as_its_stem_does():
-    from thesaurus.build import inflections, negated_degrees
+    from thesaurus.words import inflections, negated_degrees
 
     assert negated_degrees("unfair") == {"JJR": ("unfairer",), "JJS": ("unfairest",)}
     assert negated_degrees("under") == negated_degrees("fair") == {}  # "der" is no adjective; no un-
@@ -183,7 +183,7 @@ def test_an_un_adjective_compares_as_its_stem_does():
 
 
 def test_british_spellings_count_as_commoner_than_american_ones():
-    from thesaurus.build import BRITISH_LEAD, britain_first
+    from thesaurus.words import BRITISH_LEAD, britain_first
 
     raised = britain_first({"COLOR": 4.9, "COLOUR": 4.5, "GRAY": 4.4, "GREY": 4.5}, {"color": "colour", "gray": "grey"})
     assert raised == {"COLOUR": pytest.approx(4.9 + BRITISH_LEAD)}  # GREY is commoner already
@@ -230,7 +230,7 @@ def test_a_participle_the_inflector_knows_is_not_its_own_past_tense():
 
 
 def test_word_breaks_are_checked_in_the_index_and_the_lexicon():
-    from thesaurus.build import display_shape
+    from thesaurus.words import display_shape
     from thesaurus.layout import shape
 
     assert display_shape("ice cream") == display_shape("ice-cream") == shape((3, 5))

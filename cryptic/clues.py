@@ -104,7 +104,7 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
     if plain:
         return plain_candidates(parsed, pattern)
     try:
-        outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH)
+        outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH, letters_given=False)
     except ValueError:
         return []
     cryptic = [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)]
@@ -145,11 +145,7 @@ def plain_pool(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> l
 
     key = th.norm(" ".join(parsed.words))
     shares = th.described(key, parsed.enumeration, pattern) if " " in key else {}
-    ranked = plain_ranked(parsed, ends)  # ranked with the crossing letters aside, as the chances were fitted
-    if pattern is not None:  # the answers that fit, which a ranking of all may have left out, in their places
-        known = {c.letters for c, _, _ in ranked}
-        ranked = sorted(ranked + [f for f in plain_ranked(parsed, ends, pattern) if f[0].letters not in known], key=lambda f: -plain_value(f[0], f[2]))
-    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(ranked, 1) if pattern_ok(pattern, c.letters))
+    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed, ends), 1) if pattern_ok(pattern, c.letters))
     pool = [f for k, f in enumerate(found) if k < 4 * PLAIN_CANDIDATES or f[1].letters in shares]
     return [(c, phrase, share, plain_features(rank, c, th.gloss_overlap(key, c.letters), shares.get(c.letters, 0.0))) for rank, c, phrase, share in pool]
 
@@ -169,27 +165,21 @@ def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) 
 PAST_RELATIONS = "cl"
 
 
-def plain_ranked(parsed: nodes.Clue, ends: bool = False, pattern: str | None = None) -> list[tuple[th.Candidate, str, float]]:
-    """Every answer the clue's spans define (that fits the pattern, when given), once each at
-    its best: (candidate, the span, its share of the clue), in the order of the definition score."""
+def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candidate, str, float]]:
+    """Every answer the clue's spans define, once each at its best: (candidate, the span,
+    its share of the clue), in the order of the definition score."""
     from cryptic import thesaurus as th
 
     best: dict[Letters, tuple[float, th.Candidate, str, float]] = {}
     for span, share in plain_spans(parsed.words, ends):
         phrase = " ".join(span)
-        for c in th.definitions(phrase, parsed.enumeration, pattern=pattern):
+        for c in th.definitions(phrase, parsed.enumeration):
             if c.relation in PAST_RELATIONS:
                 continue
-            value = plain_value(c, share)
+            value = c.strength * share + PLAIN_FREQUENCY * c.frequency / 8
             if value > best.get(c.letters, (0.0,))[0]:
                 best[c.letters] = (value, c, phrase, share)
     return [(c, phrase, share) for _, c, phrase, share in sorted(best.values(), key=lambda f: -f[0])]
-
-
-def plain_value(c: th.Candidate, share: float) -> float:
-    """The definition score plain answers are ranked by: strength times the span's share of
-    the clue, and a little of the frequency."""
-    return c.strength * share + PLAIN_FREQUENCY * c.frequency / 8
 
 
 # Relations grouped as the fit sees them (cryptic.thesaurus codes; synonyms are the baseline).

@@ -142,9 +142,12 @@ RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o"
 
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,
-          depth: int = DEFINITION_DEPTH) -> Outcome:  # fmt: skip
+          depth: int = DEFINITION_DEPTH, letters_given: bool = True) -> Outcome:  # fmt: skip
     """Solve a clue: every answer found, best first, within the time budget (definition-only
-    answers looked for `depth` deep)."""
+    answers looked for `depth` deep). The pattern's letters are given (a solver's own, or
+    revealed), or else guessed from crossing answers (a puzzle's loop, `letters_given` False):
+    only given letters send the definitions for answers retrieved to fit them, for answers
+    found to fit guessed letters would confirm wrong ones (seven cryptic puzzles lost 7 cells)."""
     th.warm()  # on a fresh machine the first call builds the index: that is not the clue's time
     deadline = time.monotonic() + timeout
     forget()
@@ -167,7 +170,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             put(s)
 
     run_on = letters(clue.words)
-    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=pattern) if not th.own_form(c.letters, words)])
+    asked = pattern if letters_given else None
+    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=asked) if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])
     fitting = fitting_words(pattern, enum)
     best_cost = math.inf
     try:

@@ -215,3 +215,12 @@ def test_with_nothing_else_the_words_fitting_the_crossing_letters_are_answers():
     out = solve(parse_clue("Qwzx vbnq (6)"), "EVENL?").solutions
     assert out and all(s.answer.startswith("EVENL") and not s.verified for s in out)
     assert solve(parse_clue("Qwzx vbnq (6)")).solutions == []  # without letters, nothing to go on
+
+
+def test_given_letters_retrieve_answers_to_fit_them_and_guessed_ones_do_not():
+    clue = parse_clue("Little dog with short legs (5)")
+    given = {s.answer: s for s in solve(clue, "C???I", timeout=60).solutions}
+    guessed = {s.answer for s in solve(clue, "C???I", timeout=60, letters_given=False).solutions}
+    extra = set(given) - guessed
+    assert guessed <= set(given) and extra
+    assert all("describes it" in given[w].explanation for w in extra)  # the reverse dictionary's, fitting the letters

@@ -141,7 +141,7 @@ def plain_pool(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> l
     4 * PLAIN_CANDIDATES by the definition score, and every one the reverse dictionary finds
     for the whole clue (its glosses may say the clue where no relation does: LOQUAT)."""
     from cryptic import thesaurus as th
-    from cryptic.prune import pattern_ok
+    from cryptic.nodes import pattern_ok
 
     key = th.norm(" ".join(parsed.words))
     shares = th.described(key, parsed.enumeration, pattern) if " " in key else {}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal as Lit
@@ -33,6 +34,15 @@ def pattern_regex(pattern: str) -> str:
     'N.D.R'
     """
     return pattern.upper().replace("?", ".").replace("_", ".")
+
+
+def pattern_ok(pattern: str | None, s: Letters) -> bool:
+    """Does s fit a crossing-letter pattern ('?' or '.' unknown; None: no letters known)?
+
+    >>> pattern_ok("N?D?R", "NADIR"), pattern_ok("N?D?R", "RADON"), pattern_ok(None, "ANY")
+    (True, False, True)
+    """
+    return pattern is None or re.fullmatch(pattern_regex(pattern), s) is not None
 
 
 @dataclass(frozen=True, slots=True)

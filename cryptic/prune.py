@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
 from collections.abc import Callable
 from itertools import islice
@@ -16,7 +15,7 @@ from cryptic.caches import per_clue
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
-    Truncation, letters, pattern_regex,
+    Truncation, letters,
 )  # fmt: skip
 from cryptic.tuning import FEW, MAX_BAGS, REMOVED_TRIED, SHORT_PIECE
 from cryptic.wordplay import Constraint, evaluate, reverse, synonyms_by_length, synonyms_of
@@ -177,8 +176,3 @@ def opening(a: Affix | None) -> Callable[[Letters], bool]:
         return lambda s: True
     stems = {x[:m] for x in a[0] for m in range(len(x) + 1)}
     return lambda s: s in stems or starts_with_one(s, a)
-
-
-def pattern_ok(pattern: str | None, s: Letters) -> bool:
-    """Does s fit a crossing-letter pattern ('?' or '.' unknown)?"""
-    return pattern is None or bool(re.fullmatch(pattern_regex(pattern), s))

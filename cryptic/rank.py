@@ -20,9 +20,9 @@ from cryptic.lexicon import number_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
-    Synonym, Truncation, Words, letters,
+    Synonym, Truncation, Words, letters, pattern_ok,
 )  # fmt: skip
-from cryptic.prune import could_make, letter_bags, pattern_ok
+from cryptic.prune import could_make, letter_bags
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (

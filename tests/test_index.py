@@ -154,3 +154,17 @@ def test_graph_rows_list_each_phrase_s_answers_by_strength_then_name(edges):
     for name, i in ids.items():
         row = [(CODES[c], names[a]) for a, c in zip(answers[indptr[i] : indptr[i + 1]], codes[indptr[i] : indptr[i + 1]])]
         assert row == sorted(((c, a) for a, c in related.get(name, {}).items()), key=lambda pair: (CODES.index(pair[0]), pair[1]))
+
+
+def fails():
+    raise OSError("disk full")
+
+
+def test_work_set_aside_in_a_process_reports_its_failure_in_one_line():
+    from thesaurus.build import aside
+
+    with pytest.raises(RuntimeError, match="^OSError: disk full$"):
+        with aside(fails):
+            pass
+    with aside(time.sleep, 0.01):
+        pass

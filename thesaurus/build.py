@@ -14,14 +14,7 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from thesaurus.layout import (
-    CODES,
-    GLOSS_SOURCES,
-    INFLECTION_TAGS,
-    LENGTH_COLUMNS,
-    SHAPE_BITS,
-    gloss_keys,
-)
+from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys
 from thesaurus.paths import index_path, staged
 from thesaurus.wordnet import Synset, WordNet, normalised_dir, read_wordnet
 from thesaurus.words import (
@@ -315,12 +308,10 @@ def aside(function, *args) -> Iterator[None]:
         process.kill()
         process.join()
         raise
-    failure = receive.recv() if receive.poll(None) else None
+    failure = receive.recv() if receive.poll(None) else None  # "" when it succeeded; None when it died unheard
     process.join()
-    if failure is None or process.exitcode != 0:
+    if failure != "" or process.exitcode != 0:
         raise RuntimeError(failure or f"a build process stopped (exit code {process.exitcode})")
-    if failure:
-        raise RuntimeError(failure)
 
 
 def reporting(send, function, *args) -> None:

@@ -35,7 +35,7 @@ from cryptic.lookup.relations import (
     support,
 )  # fmt: skip
 from cryptic.lookup.retrieval import retrieved_definitions
-from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_regex
+from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_ok
 from cryptic.tuning import AGENT, CLIPPED, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
 from thesaurus.layout import CODES
 
@@ -187,7 +187,7 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
     ('N?D?R'), only the answers that fit it, and the reverse dictionary's best among those."""
     key = norm(phrase)
     near = near_candidates(key, enumeration) if pattern is None or enumeration is None else fitting_near(key, enumeration, pattern)
-    fits = (lambda c: True) if pattern is None else (lambda c: pattern_fits(pattern, c.letters))
+    fits = lambda c: pattern_ok(pattern, c.letters)  # noqa: E731
     if enumeration is None or not deep:
         yield from filter(fits, near)
         return
@@ -198,17 +198,12 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
     yield from heapq.merge(near[strong:], far, key=candidate_order) if strong < len(near) else far
 
 
-def pattern_fits(pattern: str, letters: Letters) -> bool:
-    """Do the letters fit a pattern of known letters (nodes.pattern_regex)?"""
-    return re.fullmatch(pattern_regex(pattern), letters) is not None
-
-
 @functools.lru_cache(maxsize=5_000)
 def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Candidate, ...]:
     """near_candidates that fit the pattern, with the reverse dictionary's best answers among
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
-    near = tuple(c for c in near_candidates(key, enumeration) if pattern_fits(pattern, c.letters))
+    near = tuple(c for c in near_candidates(key, enumeration) if pattern_ok(pattern, c.letters))
     if " " not in key:
         return near
     best = {c.letters: c for c in near}

@@ -91,8 +91,18 @@ def past_definition_table() -> Mapping[str, tuple[tuple[str, int], ...]]:
 
 @functools.cache
 def past_answer_table() -> Mapping[str, int]:
-    """ANSWER -> how many past clues it answered."""
-    return MappingProxyType({answer: int(count) for answer, count in mined_rows("answers.tsv", 2)})
+    """ANSWER (its letters) -> how many past clues it answered."""
+    counts: dict[str, int] = {}
+    for answer, count in mined_rows("answers.tsv", 2):
+        letters = "".join(ch for ch in answer if ch.isalpha())
+        counts[letters] = counts.get(letters, 0) + int(count)
+    return MappingProxyType(counts)
+
+
+def past_answers() -> tuple[str, ...]:
+    """The past clues' answers as phrases with their word breaks ("open season"): the
+    thesaurus index keeps them as words (the build reads them)."""
+    return tuple(answer.lower() for answer, _ in mined_rows("answers.tsv", 2))
 
 
 @functools.cache

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import sqlite3
 import time
 
@@ -168,3 +169,14 @@ def test_work_set_aside_in_a_process_reports_its_failure_in_one_line():
             pass
     with aside(time.sleep, 0.01):
         pass
+
+
+def test_past_clues_answers_are_words_with_their_breaks():
+    from cryptic.lexicon import past_answers
+    from cryptic.parse import parse_enumeration
+
+    broken = [a for a in past_answers() if " " in a or "-" in a][::40]
+    assert len(broken) > 50
+    for answer in broken:
+        enum = "(" + re.sub(r"[a-z]+", lambda m: str(len(m.group())), answer).replace(" ", ",") + ")"  # red-letter day: (3-6,3)
+        assert th.is_word(th.letters_of(answer), parse_enumeration(enum)), (answer, enum)

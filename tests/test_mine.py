@@ -76,22 +76,37 @@ def test_mine_counts_and_skips_bad_rows(tmp_path):
     assert t.definitions[("remote hut", "LADCHAHUT")] == 2
 
 
+def test_answers_keep_the_word_breaks_their_enumeration_gives(tmp_path):
+    path = tmp_path / "rows.jsonl"
+    rows = [row("Free time for hunting", "OPENSEASON", "OPEN (free) + SEASON (time)", enumeration="(4,6)"),
+            row("Free time for hunting", "OPENSEASON", "OPEN (free) + SEASON (time)", enumeration="(4,6)"),
+            row("Notable day, red cheque", "REDLETTERDAY", "RED + LETTER + DAY", enumeration="(3-6,3)"),
+            row("Boy hut", "LADHUT", "LAD (boy) + HUT", enumeration="(9)")]  # fmt: skip
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    t = mine([(path, 0)], LINKS)
+    assert t.answers == {"OPEN SEASON": 2, "RED-LETTER DAY": 1, "LADHUT": 1}  # an enumeration that does not fit is left out
+
+
 def test_tables_round_trip_through_their_files(tmp_path, monkeypatch):
     t = Tables()
     t.pieces.update({("tea", "CHA"): 3, ("boy", "LAD"): 2})
     t.definitions.update({("remote hut", "CHALET"): 1})
     t.indicators.update({("mixed", "anagram"): 4})
     t.seen.update({"mixed": 9})
+    t.answers.update({"OPEN SEASON": 2, "OPENSEASON": 1, "CHALET": 1})
     write_tables(t, tmp_path, ["a.jsonl"])
     monkeypatch.setattr(lexicon, "data_file", lambda *parts: tmp_path / parts[-1])
-    for f in (lexicon.piece_table, lexicon.past_definition_table):
+    tables = (lexicon.piece_table, lexicon.past_definition_table, lexicon.past_answer_table)
+    for f in tables:
         f.cache_clear()
     try:
         assert dict(lexicon.piece_table()) == {"tea": (("CHA", 3),), "boy": (("LAD", 2),)}
         assert dict(lexicon.past_definition_table()) == {"remote hut": (("CHALET", 1),)}
         assert lexicon.mined_rows("indicators.tsv", 4) == (("mixed", "anagram", "4", "9"),)
+        assert dict(lexicon.past_answer_table()) == {"CHALET": 1, "OPENSEASON": 3}  # counted by letters, however broken
+        assert sorted(lexicon.past_answers()) == ["chalet", "open season", "openseason"]
     finally:
-        for f in (lexicon.piece_table, lexicon.past_definition_table):
+        for f in tables:
             f.cache_clear()
 
 

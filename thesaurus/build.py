@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from cryptic.lexicon import past_answers
 from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys
 from thesaurus.paths import index_path, staged
 from thesaurus.wordnet import Synset, WordNet, normalised_dir, read_wordnet
@@ -417,6 +418,7 @@ def compiled(target: Path | None, log) -> Path:
     forms.extend(exceptional_forms(normalised_dir(), lexicon, {(f, l) for f, l, _ in forms}))
     lexicon.update(form for form, _, _ in forms)
     lexicon.update(common)
+    lexicon.update(past_answers())  # setters' answers no source has ("open season"); the index path carries their digest
     stage("the graph (and the glosses beside it and the later stages)")
     order = sorted(nodes | {form for form, _, _ in forms})  # forms too: their letters and frequencies come from the arrays
     ids = {p: i for i, p in enumerate(order)}

@@ -7,7 +7,9 @@ aggregated pairs with counts (never clue texts):
 - `indicators.tsv`: phrase -> wordplay kind, how often it signalled that kind, and how often
   it occurs in the clues at all (its reliability is the ratio);
 - `definitions.tsv`: a clue's definition phrase -> its answer;
-- `answers.tsv`: how many past clues each answer answered (setters reuse their answers).
+- `answers.tsv`: how many past clues each answer answered (setters reuse their answers),
+  written with the word breaks its enumeration gives (OPEN SEASON, RED-LETTER DAY): the
+  index keeps them as phrases.
 
 usage: python -m thesaurus.mine FILE.jsonl[:N] [FILE.jsonl[:N] ...] [--out DIR]   (N: first lines held out)
 """
@@ -392,7 +394,7 @@ def mine(sources: Iterable[tuple[Path, int]], links: frozenset[str]) -> Tables:
         t.pieces.update(set(m.pieces))
         t.indicators.update(set(m.indicators))
         t.definitions.update((d, answer) for d in set(m.definitions))
-        t.answers[answer] += 1
+        t.answers[answer_form(answer, row.get("enumeration") or "")] += 1
         t.rows["parsed: something mined" if m.pieces or m.indicators or m.definitions else "skipped: nothing recognised"] += 1
         clues.append(tokens(row["clue_text"]))
     phrases = {p for p, _ in t.indicators}
@@ -400,6 +402,24 @@ def mine(sources: Iterable[tuple[Path, int]], links: frozenset[str]) -> Tables:
         keys = {key_of(clue, (i, j)) for i in range(len(clue)) for j in range(i + 1, min(i + 4, len(clue)) + 1)}
         t.seen.update(keys & phrases)
     return t
+
+
+def answer_form(answer: Letters, enumeration: str) -> str:
+    """An answer with the word breaks its enumeration gives; its letters alone when the
+    enumeration does not fit them ("(0,5)" for PIANO).
+
+    >>> answer_form("REDLETTERDAY", "(3-6,3)"), answer_form("OPENSEASON", "(4,6)"), answer_form("AIRER", "(4)")
+    ('RED-LETTER DAY', 'OPEN SEASON', 'AIRER')
+    """
+    sizes = [int(n) for n in re.findall(r"\d+", enumeration)]
+    breaks = re.findall(r"\d+\s*([-,\s])\s*(?=\d)", enumeration)
+    if not sizes or min(sizes) < 1 or sum(sizes) != len(answer):
+        return answer
+    out, at = [], 0
+    for k, n in enumerate(sizes):
+        out.append(answer[at : at + n] + ("-" if k < len(breaks) and breaks[k] == "-" else " " if k < len(breaks) else ""))
+        at += n
+    return "".join(out)
 
 
 # Function words stand for letters in many ways (the: LE, EL, LA, DER; a: UN, PER, I) and
@@ -427,7 +447,7 @@ def write_tables(t: Tables, out: Path, sources: list[str]) -> dict[str, int]:
         "pieces.tsv": ("# phrase\tLETTERS\tcount\n", sorted(f"{p}\t{l}\t{n}\n" for (p, l), n in t.pieces.items() if kept_piece(p, l, n))),
         "indicators.tsv": ("# phrase\tkind\tsignalled\tseen\n", sorted(f"{p}\t{k}\t{n}\t{max(n, t.seen[p])}\n" for (p, k), n in t.indicators.items())),
         "definitions.tsv": ("# phrase\tANSWER\tcount\n", sorted(f"{p}\t{a}\t{n}\n" for (p, a), n in t.definitions.items())),
-        "answers.tsv": ("# ANSWER\tcount\n", sorted(f"{a}\t{n}\n" for a, n in t.answers.items())),
+        "answers.tsv": ("# ANSWER (broken as its enumeration says)\tcount\n", sorted(f"{a}\t{n}\n" for a, n in t.answers.items())),
     }
     for name, (header, lines) in rows.items():
         tmp = out / f".{name}.tmp"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import tempfile
@@ -21,8 +22,19 @@ def cache_dir() -> Path:
 
 
 def index_path() -> Path:
-    """The compiled index folder."""
-    return cache_dir() / f"index-v{INDEX_VERSION}"
+    """The compiled index folder: of this layout, and of the shipped past answers it keeps
+    as words (re-mined answers make another index)."""
+    return cache_dir() / f"index-v{INDEX_VERSION}-{answers_digest()}"
+
+
+@functools.cache
+def answers_digest() -> str:
+    """A short digest of corpora/answers.tsv."""
+    import hashlib
+
+    from cryptic.data import data_file
+
+    return hashlib.sha1(data_file("corpora", "answers.tsv").read_bytes()).hexdigest()[:8]
 
 
 @contextlib.contextmanager

@@ -183,7 +183,7 @@ def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candid
 
 
 # Relations grouped as the fit sees them (cryptic.thesaurus codes; synonyms are the baseline).
-PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "retrieved": "we", "two_steps": "2", "other": "adp"}
+PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "retrieved": "we", "two_steps": "2k", "other": "adp"}
 
 
 def plain_features(rank: int, c: th.Candidate, overlap: float, described: float = 0.0) -> dict[str, float]:

@@ -138,7 +138,7 @@ def explanation(answer: str, parse: Parse | None, derivation: Derivation | None,
 RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o": "a kind of it", "i": "an instance",
              "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "p": "part of it", "2": "two steps away",
              "g": "as WordNet's gloss has it", "c": "as past clues have it", "l": "as past clues' definitions nearly say",
-             "w": "as WordNet's gloss describes it", "e": "as GCIDE's definition describes it"}  # fmt: skip
+             "w": "as WordNet's gloss describes it", "e": "as GCIDE's definition describes it", "k": "its words' synonyms joined"}  # fmt: skip
 
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,

@@ -184,6 +184,8 @@ INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
+COMPOUND = 0.45  # a compound of synonyms of a phrase's two words (POSTMASTER: "delivery supervisor"), at most: below a verified definition
+COMPOUND_PART = 3  # letters each part has at least: shorter synonyms are abbreviations (P for "post")
 AGREED = 0.5  # the most an answer both words of an unknown phrase lead to counts: never a verified definition alone
 PARTS_MISMATCH = 0.3  # SUPPORTER for (5,4): right letters, but no spelling has those word breaks
 

@@ -340,6 +340,23 @@ def test_agreement_needs_two_words_and_stays_below_a_synonym():
     assert "p" not in {th.CODES[c] for c in th.relations("italian")[1].tolist()}  # a whole's parts never define it alone
 
 
+@pytest.mark.parametrize("phrase, enum, answer", [("mail chief", "10", "POSTMASTER"), ("mail overseer", "10", "POSTMASTER"), ("shooting team", "6,5", "FIRINGSQUAD")])
+def test_two_words_define_the_compound_of_their_synonyms(phrase, enum, answer):
+    found = {c.letters: c for c in th.definitions(phrase, parse_enumeration(enum))}
+    assert found[answer].relation == "k" and found[answer].strength < SECOND_DEFINITION  # never verified alone
+
+
+@given(st.sampled_from(["mail chief", "tea interval", "fire squad", "book case", "sun hat", "the big top"]), st.integers(6, 11))
+@settings(max_examples=30, deadline=None)
+def test_a_compound_joins_a_synonym_of_each_word_at_a_word_break(phrase, length):
+    from cryptic.lookup.definitions import compounds
+
+    a, b = (th.synonym_table(w) for w in th.content_words(phrase))
+    for c in compounds(phrase, parse_enumeration(f"({length})")):
+        assert c.letters != th.letters_of(phrase) and len(c.letters) == length
+        assert any(c.letters[:k] in x and c.letters[k:] in y for k in range(3, length - 2) for x, y in ((a, b), (b, a)))
+
+
 def test_gloss_overlap_is_the_share_of_a_phrase_an_answer_s_glosses_use():
     assert th.gloss_overlap("line at the top of the tide", "TIDEMARK") > 0.5  # "line" and "tide"
     assert th.gloss_overlap("line at the top of the tide", "SAUSAGE") == 0.0

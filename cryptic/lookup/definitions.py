@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
@@ -12,7 +13,7 @@ from typing import NamedTuple
 
 from cryptic.lexicon import abbreviations as substitutions
 from cryptic.lexicon import piece_table
-from cryptic.lookup.answers import frequency, is_word, letters_of, spellings, spelt_with
+from cryptic.lookup.answers import frequency, is_word, letters_of, lexicon, spellings, spelt_with
 from cryptic.lookup.glosses import gloss_definitions, gloss_matches
 from cryptic.lookup.index import EVERY, among, connection, distinct, graph, node_id, norm
 from cryptic.lookup.relations import (
@@ -25,6 +26,7 @@ from cryptic.lookup.relations import (
     Relations,
     agreed,
     candidate_order,
+    content_words,
     distant,
     far_candidates,
     frozen,
@@ -36,7 +38,7 @@ from cryptic.lookup.relations import (
 )  # fmt: skip
 from cryptic.lookup.retrieval import retrieved_definitions
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_ok
-from cryptic.tuning import AGENT, CLIPPED, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
+from cryptic.tuning import AGENT, CLIPPED, COMPOUND, COMPOUND_PART, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
 from thesaurus.layout import CODES
 
 # The relations a function word's synonyms come through: synonyms, Moby's own list for it,
@@ -222,7 +224,7 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
     from cryptic import past  # past clues' definitions: exact, then guessed
 
     added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
-    added += past.defined(key, enumeration) + past.guessed(key, enumeration)
+    added += past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}
@@ -230,6 +232,36 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))
+
+
+@functools.lru_cache(maxsize=5_000)
+def compounds(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The answers a phrase of two content words names by joining a synonym of each, in
+    either order ("delivery supervisor" -> POSTMASTER, "shooting party" -> FIRING SQUAD,
+    "special date" -> RED-LETTER DAY): a compound whose word breaks keep the join, each
+    part at least COMPOUND_PART letters; weakly, like two words agreeing (never verified alone)."""
+    words = content_words(key)
+    if enumeration is None or len(words) != 2 or len(key.split(" ")) > MAX_COMPOSED:
+        return ()
+    n, own = enumeration.length, letters_of(key)  # "sun hat" is no definition of SUNHAT
+    known = lexicon(n)
+    tables = [synonym_table(w) for w in words]
+    out: dict[Letters, Candidate] = {}
+    for first, second in (tables, tables[::-1]):
+        by_length: dict[int, list[tuple[Letters, float]]] = {}
+        for lets, strength in second.items():
+            by_length.setdefault(len(lets), []).append((lets, strength))
+        for head, s1 in first.items():
+            if not COMPOUND_PART <= len(head) <= n - COMPOUND_PART:
+                continue
+            for tail, s2 in by_length.get(n - len(head), ()):
+                whole = head + tail
+                if whole in out or whole == own or whole not in known or not is_word(whole, enumeration):
+                    continue
+                shown = [(parts, freq, d) for parts, freq, d in known[whole] if len(parts) == 1 or len(head) in itertools.accumulate(parts)]
+                if shown:
+                    out[whole] = Candidate(whole, shown[0][2], COMPOUND * min(1.0, s1, s2), frequency(whole), "k")
+    return tuple(sorted(out.values(), key=candidate_order))
 
 
 def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidate]:

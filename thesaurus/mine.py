@@ -17,6 +17,7 @@ usage: python -m thesaurus.mine FILE.jsonl[:N] [FILE.jsonl[:N] ...] [--out DIR] 
 from __future__ import annotations
 
 import collections
+import itertools
 import json
 import re
 import sys
@@ -410,16 +411,17 @@ def answer_form(answer: Letters, enumeration: str) -> str:
 
     >>> answer_form("REDLETTERDAY", "(3-6,3)"), answer_form("OPENSEASON", "(4,6)"), answer_form("AIRER", "(4)")
     ('RED-LETTER DAY', 'OPEN SEASON', 'AIRER')
+    >>> answer_form("ANDORELSE", "(3/2,4)")
+    'ANDOR ELSE'
+
     """
-    sizes = [int(n) for n in re.findall(r"\d+", enumeration)]
-    breaks = re.findall(r"\d+\s*([-,\s])\s*(?=\d)", enumeration)
+    pieces = re.findall(r"(\d+)(\D*)", enumeration)  # each word's size and what follows it
+    sizes = [int(n) for n, _ in pieces]
     if not sizes or min(sizes) < 1 or sum(sizes) != len(answer):
         return answer
-    out, at = [], 0
-    for k, n in enumerate(sizes):
-        out.append(answer[at : at + n] + ("-" if k < len(breaks) and breaks[k] == "-" else " " if k < len(breaks) else ""))
-        at += n
-    return "".join(out)
+    joins = ["-" if "-" in after else " " if "," in after or after.isspace() else "" for _, after in pieces[:-1]] + [""]  # "/": joined
+    starts = itertools.accumulate(sizes, initial=0)
+    return "".join(answer[at : at + n] + join for at, n, join in zip(starts, sizes, joins))
 
 
 # Function words stand for letters in many ways (the: LE, EL, LA, DER; a: UN, PER, I) and

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from cryptic.data import DataError, data_file
-from cryptic.nodes import Words
+from cryptic.nodes import Words, letters
 from cryptic.tuning import MAX_INDICATOR_WORDS, MIN_RELIABILITY, MIN_SHARE_OF_BEST, MIN_SIGNALLED
 
 KINDS = (
@@ -94,8 +94,8 @@ def past_answer_table() -> Mapping[str, int]:
     """ANSWER (its letters) -> how many past clues it answered."""
     counts: dict[str, int] = {}
     for answer, count in mined_rows("answers.tsv", 2):
-        letters = "".join(ch for ch in answer if ch.isalpha())
-        counts[letters] = counts.get(letters, 0) + int(count)
+        key = letters((answer,))
+        counts[key] = counts.get(key, 0) + int(count)
     return MappingProxyType(counts)
 
 

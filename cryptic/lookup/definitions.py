@@ -246,15 +246,16 @@ def compounds(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...
     n, own = enumeration.length, letters_of(key)  # "sun hat" is no definition of SUNHAT
     known = lexicon(n)
     tables = [synonym_table(w) for w in words]
+    by_length: list[dict[int, list[tuple[Letters, float]]]] = [{}, {}]
+    for table, grouped in zip(tables, by_length):
+        for lets, strength in table.items():
+            grouped.setdefault(len(lets), []).append((lets, strength))
     out: dict[Letters, Candidate] = {}
-    for first, second in (tables, tables[::-1]):
-        by_length: dict[int, list[tuple[Letters, float]]] = {}
-        for lets, strength in second.items():
-            by_length.setdefault(len(lets), []).append((lets, strength))
+    for first, second in ((tables[0], by_length[1]), (tables[1], by_length[0])):
         for head, s1 in first.items():
             if not COMPOUND_PART <= len(head) <= n - COMPOUND_PART:
                 continue
-            for tail, s2 in by_length.get(n - len(head), ()):
+            for tail, s2 in second.get(n - len(head), ()):
                 whole = head + tail
                 if whole in out or whole == own or whole not in known or not is_word(whole, enumeration):
                     continue

@@ -403,6 +403,7 @@ def test_the_setters_listed_short_synonyms_that_are_words_define_too():
     three = parse_enumeration("3")
     assert "TAT" in {c.letters for c in th.listed_words("rubbish", three)}
     assert "TAT" in {c.letters for c in th.definitions("rubbish", three)}
+    assert "TAT" in {c.letters for c in th.listed_words("the rubbish", three)}  # as its lookups read it
     assert all(len(c.letters) == 3 for c in th.listed_words("rubbish", three))
     assert th.listed_words("doctor", parse_enumeration("2")) == ()  # DR, MO: abbreviations, not definitions
 

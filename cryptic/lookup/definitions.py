@@ -35,6 +35,7 @@ from cryptic.lookup.relations import (
     spoken,
     strongest,
     support,
+    variants,
 )  # fmt: skip
 from cryptic.lookup.retrieval import retrieved_definitions
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_ok
@@ -275,10 +276,12 @@ def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidat
 
 
 def listed_words(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
-    """The words the substitution list gives for a normalised phrase, of the enumeration's length."""
+    """The words the substitution list gives for a normalised phrase or one of its lookup
+    variants ("a defender" is "defender": BACK), of the enumeration's length."""
     if enumeration is None or enumeration.length < LISTED_SHORTEST:
         return ()
-    words = (w for w in substitutions(tuple(key.split())) if len(w) == enumeration.length and is_word(w, enumeration))
+    listed = (w for v in variants(key) for w in substitutions(tuple(v.split())))
+    words = (w for w in listed if len(w) == enumeration.length and is_word(w, enumeration))
     return tuple(Candidate(w, spellings(w)[0][2], LISTED, frequency(w), "r") for w in dict.fromkeys(words))
 
 

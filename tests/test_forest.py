@@ -158,6 +158,15 @@ def test_after_turns_a_charade_round():
     assert any(p.definition == ("Fool",) and p.wordplay == want for p in parses(clue))
 
 
+def test_a_down_clues_piece_beneath_another_comes_after_it():
+    from cryptic.nodes import After
+
+    for word in ("beneath", "supporting", "under"):
+        clue = parse_clue(f"Favourite {word} motor makes rug (6)")  # PET below CAR: CARPET
+        want = After((word,), Synonym(("Favourite",)), Synonym(("motor",)))
+        assert any(p.definition == ("rug",) and p.wordplay == want for p in parses(clue)), word
+
+
 def test_an_indicator_may_follow_a_verb_of_being():
     assert is_indicator("anagram", ("must", "be", "ordered")) and is_indicator("anagram", ("when", "upset"))
     assert is_indicator("reversal", ("is", "turned", "back"))

@@ -19,7 +19,6 @@ from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECTION_TAGS, LENGTH_COLUM
 from thesaurus.paths import index_path, staged
 from thesaurus.wordnet import Synset, WordNet, normalised_dir, read_wordnet
 from thesaurus.words import (
-    attested_headwords,
     britain_first,
     british_spellings,
     common_words,
@@ -418,9 +417,6 @@ def compiled(target: Path | None, log) -> Path:
         forms.extend(chunk)
     forms.extend(exceptional_forms(normalised_dir(), lexicon, {(f, l) for f, l, _ in forms}))
     lexicon.update(form for form, _, _ in forms)
-    headwords = attested_headwords((keys[0] for keys, _, _ in gathered["gcide"]), lexicon)  # answers its glosses alone define (IMPI): after the inflections, which guess their plurals badly (DOUBLETSES)
-    nodes.update(headwords)
-    lexicon.update(headwords)
     lexicon.update(common)
     lexicon.update(past_answers())  # setters' answers no source has ("open season"); the index path carries their digest
     stage("the graph (and the glosses beside it and the later stages)")

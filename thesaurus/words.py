@@ -15,7 +15,6 @@ from cryptic.nodes import letters as word_letters
 from thesaurus.layout import INFLECT_TAGS, shape
 
 COMMON_WORDS = 150_000  # wordfreq's commonest English words join the lexicon (names: BRENDA)
-ATTESTED = 1.0  # the least Zipf frequency of a GCIDE headword the index lacks that joins it: 3,200 words (IMPI, EASTING); below it 43,000 more, mostly never used (CREANT)
 
 
 PHRASE = re.compile(r"^[a-z][a-z' .\-]*[a-z.]$|^[a-z]$")
@@ -278,21 +277,6 @@ def zipf_reader():
         return zipf_frequency(word, "en")
 
     return zipf
-
-
-def attested_headwords(headwords: Iterator[str], known: set[str]) -> set[str]:
-    """The one-word headwords (a dictionary's, normalised) the index does not know that
-    wordfreq attests at least ATTESTED: GCIDE's phrases are mostly its own compounds
-    ("sea letter"), and a hyphen in its headwords may mark syllables ("hex-androus").
-
-    >>> sorted(attested_headwords(iter(["easting", "creant", "sea letter", "hex-androus", "cat"]), {"cat"}))
-    ['easting']
-    """
-    zipf = zipf_reader()
-    return {w for w in headwords if w not in known and WORD.fullmatch(w) and zipf(w) >= ATTESTED}
-
-
-WORD = re.compile(r"[a-z]+")
 
 
 ZIPF_FLOOR = 1e-9  # the frequency of Zipf 0, wordfreq's least

@@ -413,7 +413,6 @@ def answer_form(answer: Letters, enumeration: str) -> str:
     ('RED-LETTER DAY', 'OPEN SEASON', 'AIRER')
     >>> answer_form("ANDORELSE", "(3/2,4)")
     'ANDOR ELSE'
-
     """
     pieces = re.findall(r"(\d+)(\D*)", enumeration)  # each word's size and what follows it
     sizes = [int(n) for n, _ in pieces]

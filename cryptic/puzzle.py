@@ -16,7 +16,7 @@ from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
 from cryptic.search import weighted_fill
-from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FITTING, KNOWN, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
+from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING, KNOWN, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
 
 
 def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
@@ -133,7 +133,7 @@ def likelier_fill(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], b
     for top in tops:
         total = sum(score for _, score, _ in top) or 1.0
         weighed.append([(w, max(0.0, math.log(score / total * len(top) + 1e-12) + DIRECT_FLOOR), "") for w, score, _ in top])
-    direct = weighted_fill([c.cells for c in clues], weighed, deadline, 0.0)  # the best found by the deadline
+    direct = weighted_fill([c.cells for c in clues], weighed, deadline, 0.0, FILL_STEPS)  # the best found within the budget
     scores = [{w: score for w, score, _ in pool} for pool in pools]
 
     def likelihood(words: Mapping[int, Letters]) -> float:
@@ -165,7 +165,7 @@ def cell_fill(clues: Sequence[Clue], pools: Sequence[list[Candidate]], deadline:
     weighs its score times its length. Clue index -> chosen pool index."""
     keep = [[v for v, c in enumerate(pool) if c[1] >= floor] for pool in pools]
     weighed = [[(pools[k][v][0], pools[k][v][1] * len(clues[k].cells), "") for v in vs] for k, vs in enumerate(keep)]
-    return {k: keep[k][v] for k, v in weighted_fill([c.cells for c in clues], weighed, deadline, 0.0).items()}
+    return {k: keep[k][v] for k, v in weighted_fill([c.cells for c in clues], weighed, deadline, 0.0, FILL_STEPS).items()}
 
 
 def cross_referenced(clues: Sequence[Clue], refs: Sequence[tuple[tuple[str, tuple[int, ...]], ...]], pools: Sequence[list[Candidate]],

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cryptic.grid import Cell, Grid, Problem, Slot, WordList, allowed, crossings, letters_at, problem, set_bits, slot_lists
-from cryptic.tuning import DENSE_TRIAL, PROPAGATE_MAX, RESTART_BASE, ROW_RESTART_BASE
+from cryptic.tuning import DENSE_TRIAL, LOCAL_PASSES, PROPAGATE_MAX, RESTART_BASE, ROW_RESTART_BASE
 
 
 @dataclass
@@ -519,17 +519,20 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
 Pool = Sequence[tuple]  # a light's candidates, best first: (word, score, ...) each
 
 
-def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadline: float, floor: float = 0.0) -> dict[int, int]:
+def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadline: float, floor: float = 0.0,
+                  max_steps: float = math.inf) -> dict[int, int]:  # fmt: skip
     """Weighted mode (the whole-puzzle solver's): for each light (its cells; a puzzle's
     linked clue spans several of the grid's), at most one candidate of its pool scoring at
     least `floor`, crossing letters agreeing and no word twice, maximising the total
-    score; a light may stay open. Branch and bound, anytime (the best so far at the
-    deadline): the light with the fewest candidates left goes next (MRV), a placed word
+    score; a light may stay open. Branch and bound, anytime (the best so far after
+    `max_steps` nodes, or at the deadline: a step budget gives the same fill on any
+    machine): the light with the fewest candidates left goes next (MRV), a placed word
     narrows its crossers (forward checking), and a branch whose total plus every open
     light's best cannot beat the best fill is cut. Light index -> chosen pool index."""
     crossers = crossings(lights)
-    best: dict[int, int] = {}
-    best_total = -1.0
+    start = {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)}
+    best = improved(crossers, pools, start, greedy(crossers, pools, start, {}))
+    best_total = sum(pools[k][v][1] for k, v in best.items()) if best else -1.0
     chosen: dict[int, int] = {}
     used: set[str] = set()
     steps = 0
@@ -537,7 +540,7 @@ def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadl
     def go(total: float, options: dict[int, list[int]]) -> None:
         nonlocal best, best_total, steps
         steps += 1
-        if steps & 255 == 0 and time.monotonic() > deadline:
+        if steps > max_steps or steps & 255 == 0 and time.monotonic() > deadline:
             raise Timeout
         live = {k: vs for k, vs in options.items() if vs}
         if total + sum(pools[k][vs[0]][1] for k, vs in live.items()) <= best_total:
@@ -563,9 +566,48 @@ def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadl
         go(total, rest)  # leave this light open
 
     try:
-        go(0.0, {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)})
+        go(0.0, start)
     except (Timeout, RecursionError):
         pass
+    return best
+
+
+def fits(crossers, pools: Sequence[Pool], chosen: dict[int, int], k: int, v: int) -> bool:
+    """Does light k's candidate v agree with every placed crosser, its word placed nowhere else?"""
+    word = pools[k][v][0]
+    return all(pools[j][chosen[j]][0][jpos] == word[pos] for j, pos, jpos in crossers[k] if j in chosen) and not any(
+        pools[j][u][0] == word for j, u in chosen.items() if j != k)  # fmt: skip
+
+
+def greedy(crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int]) -> dict[int, int]:
+    """A fill extended by the heaviest candidates that fit, heaviest first, in every open light."""
+    out = dict(chosen)
+    for _, k, v in sorted((-pools[k][v][1], k, v) for k, vs in options.items() if k not in out for v in vs):
+        if k not in out and fits(crossers, pools, out, k, v):
+            out[k] = v
+    return out
+
+
+def improved(crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int], passes: int = LOCAL_PASSES) -> dict[int, int]:
+    """A fill bettered by local search: put one light's other candidate in, take out the
+    answers it clashes with, refill the open lights greedily; keep it if the total rose.
+    Deterministic, and a start for branch and bound that cuts most of its tree."""
+    total = lambda fill: sum(pools[k][v][1] for k, v in fill.items())
+    best, best_total = chosen, total(chosen)
+    for _ in range(passes):
+        before = best_total
+        for k, vs in options.items():
+            for v in vs:
+                if best.get(k) == v:
+                    continue
+                word = pools[k][v][0]
+                kept = {j: u for j, u in best.items() if j != k and pools[j][u][0] != word}
+                clash = {j for j, pos, jpos in crossers[k] if j in kept and pools[j][kept[j]][0][jpos] != word[pos]}
+                trial = greedy(crossers, pools, options, {**{j: u for j, u in kept.items() if j not in clash}, k: v})
+                if (t := total(trial)) > best_total + 1e-9:
+                    best, best_total = trial, t
+        if best_total <= before:
+            break
     return best
 
 

@@ -145,6 +145,9 @@ def test_weighted_fill_gives_up_a_strong_answer_for_two_that_cross_it():
     assert weighted_fill([across, down1, down2], pools, deadline=math.inf) == {0: 1, 1: 0, 2: 0}
     # Above 0.55 only CAT, DIM and GAP may be used: the two crossing answers beat CAT.
     assert weighted_fill([across, down1, down2], pools, deadline=math.inf, floor=0.55) == {1: 0, 2: 0}
+    # With no search steps at all, the local search makes the same trade: greedily, CAT goes
+    # in first (1.1 with COW and TOP); putting DOG in and refilling its crossers scores 1.7.
+    assert weighted_fill([across, down1, down2], pools, deadline=math.inf, max_steps=0) == {0: 1, 1: 0, 2: 0}
 
 
 def fill_total(lights, pools, chosen):
@@ -175,3 +178,5 @@ def test_weighted_fill_is_consistent_and_best(data):
     options = [[None, *range(len(p))] for p in pools]  # brute force: every choice, open lights too
     best = max(t for combo in itertools.product(*options) if (t := fill_total(lights, pools, {k: v for k, v in enumerate(combo) if v is not None})) is not None)
     assert math.isclose(total, best)
+    quick = fill_total(lights, pools, weighted_fill(lights, pools, deadline=math.inf, max_steps=data.draw(st.integers(0, 20))))
+    assert quick is not None and quick <= best + 1e-9  # a search cut short still gives a consistent fill

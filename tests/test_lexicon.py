@@ -33,6 +33,12 @@ def test_reliable_mined_indicators_are_phrases_of_known_kinds():
     assert all(p and not any(c.isdigit() for w in p for c in w) for phrases in table.values() for p in phrases)
 
 
+def test_an_indicator_signalled_in_a_tenth_of_its_clues_is_read():
+    # "during" signalled an insertion in 42 of the 287 past clues it occurs in: most of its
+    # uses are plain words, and the blogs' explanations name only some of the rest.
+    assert is_indicator("insertion", ("during",)) and is_indicator("container", ("to", "accept"))
+    assert not is_indicator("insertion", ("a",))  # 20 of 8,380
+
 @given(st.lists(st.text(alphabet="abcXYZ'- ", min_size=1, max_size=6), min_size=1, max_size=4).map(tuple))
 def test_normal_is_idempotent(words):
     assert normal(normal(words)) == normal(words)

@@ -517,6 +517,7 @@ def solve_problem(p: Problem, strategy: str = "auto", seed: int = 0, timeout: fl
 
 
 Pool = Sequence[tuple]  # a light's candidates, best first: (word, score, ...) each
+Crossers = Sequence[Sequence[tuple[int, int, int]]]  # per light: (other light, my position, its position) (`grid.crossings`)
 
 
 def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadline: float, floor: float = 0.0,
@@ -524,11 +525,12 @@ def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadl
     """Weighted mode (the whole-puzzle solver's): for each light (its cells; a puzzle's
     linked clue spans several of the grid's), at most one candidate of its pool scoring at
     least `floor`, crossing letters agreeing and no word twice, maximising the total
-    score; a light may stay open. Branch and bound, anytime (the best so far after
-    `max_steps` nodes, or at the deadline: a step budget gives the same fill on any
-    machine): the light with the fewest candidates left goes next (MRV), a placed word
-    narrows its crossers (forward checking), and a branch whose total plus every open
-    light's best cannot beat the best fill is cut. Light index -> chosen pool index."""
+    score; a light may stay open. Branch and bound from a greedy fill bettered by local
+    search (`improved`), anytime (the best so far after `max_steps` nodes, or at the
+    deadline: a step budget gives the same fill on any machine): the light with the
+    fewest candidates left goes next (MRV), a placed word narrows its crossers (forward
+    checking), and a branch whose total plus every open light's best cannot beat the best
+    fill is cut. Light index -> chosen pool index."""
     crossers = crossings(lights)
     start = {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)}
     best = improved(crossers, pools, start, greedy(crossers, pools, start, {}))
@@ -572,14 +574,14 @@ def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadl
     return best
 
 
-def fits(crossers, pools: Sequence[Pool], chosen: dict[int, int], k: int, v: int) -> bool:
+def fits(crossers: Crossers, pools: Sequence[Pool], chosen: dict[int, int], k: int, v: int) -> bool:
     """Does light k's candidate v agree with every placed crosser, its word placed nowhere else?"""
     word = pools[k][v][0]
     return all(pools[j][chosen[j]][0][jpos] == word[pos] for j, pos, jpos in crossers[k] if j in chosen) and not any(
         pools[j][u][0] == word for j, u in chosen.items() if j != k)  # fmt: skip
 
 
-def greedy(crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int]) -> dict[int, int]:
+def greedy(crossers: Crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int]) -> dict[int, int]:
     """A fill extended by the heaviest candidates that fit, heaviest first, in every open light."""
     out = dict(chosen)
     for _, k, v in sorted((-pools[k][v][1], k, v) for k, vs in options.items() if k not in out for v in vs):
@@ -588,7 +590,7 @@ def greedy(crossers, pools: Sequence[Pool], options: dict[int, list[int]], chose
     return out
 
 
-def improved(crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int], passes: int = LOCAL_PASSES) -> dict[int, int]:
+def improved(crossers: Crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int], passes: int = LOCAL_PASSES) -> dict[int, int]:
     """A fill bettered by local search: put one light's other candidate in, take out the
     answers it clashes with, refill the open lights greedily; keep it if the total rose.
     Deterministic, and a start for branch and bound that cuts most of its tree."""

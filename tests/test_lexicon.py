@@ -39,6 +39,7 @@ def test_an_indicator_signalled_in_a_tenth_of_its_clues_is_read():
     assert is_indicator("insertion", ("during",)) and is_indicator("container", ("to", "accept"))
     assert not is_indicator("insertion", ("a",))  # 20 of 8,380
 
+
 @given(st.lists(st.text(alphabet="abcXYZ'- ", min_size=1, max_size=6), min_size=1, max_size=4).map(tuple))
 def test_normal_is_idempotent(words):
     assert normal(normal(words)) == normal(words)

@@ -533,7 +533,7 @@ def weighted_fill(lights: Sequence[Sequence[Cell]], pools: Sequence[Pool], deadl
     fill is cut. Light index -> chosen pool index."""
     crossers = crossings(lights)
     start = {k: [v for v, c in enumerate(pool) if c[1] >= floor] for k, pool in enumerate(pools)}
-    best = improved(crossers, pools, start, greedy(crossers, pools, start, {}))
+    best = improved(crossers, pools, start)
     best_total = sum(pools[k][v][1] for k, v in best.items()) if best else -1.0
     chosen: dict[int, int] = {}
     used: set[str] = set()
@@ -581,21 +581,23 @@ def fits(crossers: Crossers, pools: Sequence[Pool], chosen: dict[int, int], k: i
         pools[j][u][0] == word for j, u in chosen.items() if j != k)  # fmt: skip
 
 
-def greedy(crossers: Crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int]) -> dict[int, int]:
-    """A fill extended by the heaviest candidates that fit, heaviest first, in every open light."""
+def greedy(crossers: Crossers, pools: Sequence[Pool], order: Sequence[tuple[int, int]], chosen: dict[int, int]) -> dict[int, int]:
+    """A fill extended, in every open light, by the candidates that fit, in this order (heaviest first)."""
     out = dict(chosen)
-    for _, k, v in sorted((-pools[k][v][1], k, v) for k, vs in options.items() if k not in out for v in vs):
+    for k, v in order:
         if k not in out and fits(crossers, pools, out, k, v):
             out[k] = v
     return out
 
 
-def improved(crossers: Crossers, pools: Sequence[Pool], options: dict[int, list[int]], chosen: dict[int, int], passes: int = LOCAL_PASSES) -> dict[int, int]:
-    """A fill bettered by local search: put one light's other candidate in, take out the
-    answers it clashes with, refill the open lights greedily; keep it if the total rose.
-    Deterministic, and a start for branch and bound that cuts most of its tree."""
+def improved(crossers: Crossers, pools: Sequence[Pool], options: dict[int, list[int]], passes: int = LOCAL_PASSES) -> dict[int, int]:
+    """The greedy fill bettered by local search: put one light's other candidate in, take
+    out the answers it clashes with, refill the open lights greedily; keep it if the total
+    rose. Deterministic, and a start for branch and bound that cuts most of its tree."""
+    order = [(k, v) for _, k, v in sorted((-pools[k][v][1], k, v) for k, vs in options.items() for v in vs)]
     total = lambda fill: sum(pools[k][v][1] for k, v in fill.items())
-    best, best_total = chosen, total(chosen)
+    best = greedy(crossers, pools, order, {})
+    best_total = total(best)
     for _ in range(passes):
         before = best_total
         for k, vs in options.items():
@@ -605,7 +607,7 @@ def improved(crossers: Crossers, pools: Sequence[Pool], options: dict[int, list[
                 word = pools[k][v][0]
                 kept = {j: u for j, u in best.items() if j != k and pools[j][u][0] != word}
                 clash = {j for j, pos, jpos in crossers[k] if j in kept and pools[j][kept[j]][0][jpos] != word[pos]}
-                trial = greedy(crossers, pools, options, {**{j: u for j, u in kept.items() if j not in clash}, k: v})
+                trial = greedy(crossers, pools, order, {**{j: u for j, u in kept.items() if j not in clash}, k: v})
                 if (t := total(trial)) > best_total + 1e-9:
                     best, best_total = trial, t
         if best_total <= before:

@@ -56,9 +56,27 @@ def test_a_marked_definition_wins():
     assert mine_row(wp, LINKS).definitions == ["composed"]
 
 
-def test_double_and_cryptic_definitions_define_nothing_by_inference():
-    m = mine_row(row("Fine penalty", "FINE", "Double definition"), LINKS)
+def test_cryptic_definitions_define_nothing_by_inference():
+    m = mine_row(row("Where the bees are kept for the money", "HIVE", "Cryptic definition"), LINKS)
     assert m.definitions == []
+
+
+def test_each_part_of_a_double_definition_defines_the_answer():
+    assert mine_row(row("Delay robbery", "HOLDUP", "Double definition"), LINKS).definitions == ["delay", "robbery"]
+    # the answer itself is no definition of it
+    assert mine_row(row("Fine penalty", "FINE", "dd"), LINKS).definitions == ["penalty"]
+    # parts split at punctuation, without the link words at their inner edges
+    m = mine_row(row("Stop work for a time, or brake", "PAUSE", "two meanings"), LINKS)
+    assert m.definitions == ["stop work for a time", "brake"]
+    m = mine_row(row("Shelter: dock – hold", "BERTH", "triple definition"), LINKS)
+    assert m.definitions == ["shelter", "dock", "hold"]
+
+
+def test_a_double_definition_with_unclear_parts_defines_nothing():
+    # three words and no punctuation: where the parts meet is not said
+    assert mine_row(row("Hard cold case", "X", "Double definition"), LINKS).definitions == []
+    # a cryptic reading named beside it wins
+    assert mine_row(row("Fine penalty", "X", "dd, or a cryptic definition"), LINKS).definitions == []
 
 
 def test_both_ends_free_is_ambiguous():

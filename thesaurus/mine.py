@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cryptic.thesaurus import norm
+from cryptic.thesaurus import letters_of, norm
 
 Phrase = str  # a lookup key (thesaurus.norm)
 Letters = str  # upper-case A-Z
@@ -242,6 +242,10 @@ REVERSE_GLOSS = re.compile(r"\(<\s*([^()]+)\)|<\s*\(([a-z‘“\"'][^()]*)\)")
 # Explanations that name the definition: "Definition: “sycophant”", "Defn: To focus on", "=”leave office”".
 DEFINITION_MARK = re.compile(r"(?:Definition|Defn|Def)\.?\s*[:\-–]?\s*(?:" + QUOTED + r"|([^.“\"‘]+?)(?:[.;]|$))|^\s*=\s*" + QUOTED, re.I)
 NOT_DEFINED = re.compile(r"\b(?:double definition|cryptic definition|cd|dd|&lit|all-in-one|triple definition)\b", re.I)
+# A double (triple) definition: each part of the clue defines the answer ("Delay robbery": HOLD-UP).
+SEVERAL_DEFINITIONS = re.compile(r"\b(?:(double|two)|(triple|three))[ -](?:definition|meaning)|\b(dd)\b|\b(td)\b", re.I)
+JOINERS = frozenset(("and", "or", "but"))  # between the parts of a double definition
+CRYPTIC_DEFINITION = re.compile(r"\b(?:cryptic definition|cd|&lit|all-in-one)\b", re.I)
 
 
 def mine_row(row: dict, links: frozenset[str]) -> Mined:
@@ -292,7 +296,52 @@ def mine_row(row: dict, links: frozenset[str]) -> Mined:
     capitals = set(re.findall(r"[A-Z0-9]+", re.sub(r"[’']", "", text)))
     out.covered.update(i for i, (_, form) in enumerate(clue) if form.upper() in capitals)
     out.definitions = list(definition_spans(row, text, clue, whole, out.covered, links))
+    if not out.definitions:
+        out.definitions = [d for d in several_definitions(row, text, links) if letters_of(d) != answer]
     return out
+
+
+def several_definitions(row: dict, text: str, links: frozenset[str]) -> Iterator[Phrase]:
+    """The parts of a double (or triple) definition: the clue's two words, or its parts
+    between punctuation when there are as many as the explanation says, each without the
+    link words at its inner edges ("Groove cut to receive edge, blunt": two)."""
+    said = SEVERAL_DEFINITIONS.search(text)
+    if not said or CRYPTIC_DEFINITION.search(text):
+        return
+    wanted = 3 if said.group(2) or said.group(4) else 2
+    clue, breaks = clause_breaks(row.get("clue_text") or "")
+    if len(clue) == wanted:
+        parts = [(i, i + 1) for i in range(wanted)]
+    else:
+        edges = [0, *breaks, len(clue)]
+        parts = list(zip(edges, edges[1:]))
+        if len(parts) != wanted:
+            return
+    links = links | JOINERS
+    for k, (start, end) in enumerate(parts):
+        span = trimmed((start, end), clue, links, at="left") if k else (start, end)
+        span = trimmed(span, clue, links, at="right") if span and k < wanted - 1 else span
+        if span and span[1] - span[0] <= MAX_DEFINITION_WORDS and set(key_of(clue, span).split()) - FUNCTION_WORDS:
+            yield key_of(clue, span)
+
+
+def clause_breaks(text: str) -> tuple[tuple[Token, ...], list[int]]:
+    """A clue's tokens, and the places between them where punctuation breaks it (a comma,
+    colon, semicolon or a dash standing alone).
+
+    >>> clause_breaks("Groove cut to receive edge, blunt")[1]
+    [5]
+    >>> clause_breaks("Sort out – class")[1]
+    [2]
+    """
+    clue: list[Token] = []
+    breaks: list[int] = []
+    for w in text.split():
+        if m := match_form(w):
+            clue.append((w, m))
+        if clue and (not m or re.search(r"[,;:]$", w)) and (not breaks or breaks[-1] != len(clue)):
+            breaks.append(len(clue))
+    return tuple(clue), [b for b in breaks if b < len(clue)]
 
 
 def definition_spans(row: dict, text: str, clue: tuple[Token, ...], whole: list[tuple[int, int]], covered: set[int], links: frozenset[str]) -> Iterator[Phrase]:

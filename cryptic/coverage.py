@@ -68,11 +68,12 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     definition spell in place, in clue order and each word used once, with those pieces; a
     one-letter piece, or one that function words stand for, counts a third; a reversed one
     half. No piece may be the whole answer (that would be a second definition). Pieces that
-    spell all of it, one longer than a letter and none reversed without an indicator, count
-    as much as a reading's wordplay: the rest of the clue is likely the indicators and links
-    ("warning a trainee to prepare for action": A + L + ARM, ALARM; cryptonite-dev 1,000
-    top-1 22.5% -> 22.8%, no clue lost). Either share is scaled by `idle_share`: words
-    left unread must be few enough to be the pieces' indicators and links."""
+    spell all of it, none reversed without an indicator and a third of it or more in pieces of
+    content words longer than a letter (`meant`), count as much as a reading's wordplay: the
+    rest of the clue is likely the indicators and links ("warning a trainee to prepare for
+    action": A + L + ARM, ALARM; cryptonite-dev 1,000 top-1 22.5% -> 22.8%, no clue lost).
+    Either share is scaled by `idle_share`: words left unread must be few enough to be the
+    pieces' indicators and links."""
     n = len(answer)
     first = definition[1] if definition[0] == 0 else 0
     last = definition[0] if definition[0] > 0 else len(words)
@@ -104,10 +105,16 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
         return None
 
     complete = whole(0, first)
-    if complete and any(len(p.letters) > 1 for p in complete):
+    if complete and 3 * meant(complete) >= n:
         return idle_share(complete, words[first:last]), complete
     value, used = best(0, first)
     return (value / n if n else 0.0) * idle_share(used, words[first:last]), used
+
+
+def meant(used: tuple[Piece, ...]) -> int:
+    """The letters that pieces longer than a letter, of content words, spell: the evidence in a
+    cover ("no" -> NOT and "conclusion" -> E spell NOTE, but say little)."""
+    return sum(len(p.letters) for p in used if len(p.letters) > 1 and th.content_words(th.norm(" ".join(p.words))))
 
 
 def idle_share(used: tuple[Piece, ...], rest: Words) -> float:

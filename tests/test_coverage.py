@@ -39,6 +39,13 @@ def test_pieces_spelling_the_whole_answer_count_as_wordplay():
     assert coverage("TSARIN", ("tears", "star", "in", "mad"), (0, 1)) == 1.0
 
 
+def test_pieces_of_function_words_and_single_letters_alone_do_not_complete_an_answer():
+    # "in" -> IN and "north" -> N spell INN, but a third of a letter each is all they say
+    assert coverage("INN", ("in", "north", "pub"), (2, 3)) < 0.5
+    # with STAR from a content word most of TSARIN is meant: the rest are links
+    assert coverage("TSARIN", ("tears", "star", "in", "mad"), (0, 1)) == 1.0
+
+
 def test_one_letter_pieces_alone_never_spell_the_whole_answer():
     assert coverage("SN", ("south", "north", "catch"), (2, 3)) < 1.0
 

@@ -321,8 +321,8 @@ def several_definitions(row: dict, text: str, links: frozenset[str]) -> Iterator
     for k, (start, end) in enumerate(parts):
         span = trimmed((start, end), clue, links, at="left") if k else (start, end)
         span = trimmed(span, clue, links, at="right") if span and k < wanted - 1 else span
-        if span and span[1] - span[0] <= MAX_DEFINITION_WORDS and set(key_of(clue, span).split()) - FUNCTION_WORDS:
-            yield key_of(clue, span)
+        if span and span[1] - span[0] <= MAX_DEFINITION_WORDS and set((key := key_of(clue, span)).split()) - FUNCTION_WORDS:
+            yield key
 
 
 def clause_breaks(text: str) -> tuple[tuple[Token, ...], list[int]]:

@@ -297,23 +297,23 @@ def mine_row(row: dict, links: frozenset[str]) -> Mined:
     out.covered.update(i for i, (_, form) in enumerate(clue) if form.upper() in capitals)
     out.definitions = list(definition_spans(row, text, clue, whole, out.covered, links))
     if not out.definitions:
-        out.definitions = [d for d in several_definitions(row, text, links) if letters_of(d) != answer]
+        out.definitions = [d for d in several_definitions(clue, row.get("clue_text") or "", text, links) if letters_of(d) != answer]
     return out
 
 
-def several_definitions(row: dict, text: str, links: frozenset[str]) -> Iterator[Phrase]:
+def several_definitions(clue: tuple[Token, ...], written: str, text: str, links: frozenset[str]) -> Iterator[Phrase]:
     """The parts of a double (or triple) definition: the clue's two words, or its parts
-    between punctuation when there are as many as the explanation says, each without the
-    link words at its inner edges ("Groove cut to receive edge, blunt": two)."""
+    between the punctuation of the clue as `written` when there are as many as the
+    explanation says, each without the link words at its inner edges ("Groove cut to
+    receive edge, blunt": two)."""
     said = SEVERAL_DEFINITIONS.search(text)
     if not said or CRYPTIC_DEFINITION.search(text):
         return
     wanted = 3 if said.group(2) or said.group(4) else 2
-    clue, breaks = clause_breaks(row.get("clue_text") or "")
     if len(clue) == wanted:
         parts = [(i, i + 1) for i in range(wanted)]
     else:
-        edges = [0, *breaks, len(clue)]
+        edges = [0, *clause_breaks(written), len(clue)]
         parts = list(zip(edges, edges[1:]))
         if len(parts) != wanted:
             return
@@ -325,23 +325,21 @@ def several_definitions(row: dict, text: str, links: frozenset[str]) -> Iterator
             yield key
 
 
-def clause_breaks(text: str) -> tuple[tuple[Token, ...], list[int]]:
-    """A clue's tokens, and the places between them where punctuation breaks it (a comma,
-    colon, semicolon or a dash standing alone).
+def clause_breaks(text: str) -> list[int]:
+    """The places between a clue's tokens (as `tokens` gives them) where punctuation breaks
+    it: a comma, colon, semicolon or a dash standing alone.
 
-    >>> clause_breaks("Groove cut to receive edge, blunt")[1]
+    >>> clause_breaks("Groove cut to receive edge, blunt")
     [5]
-    >>> clause_breaks("Sort out – class")[1]
+    >>> clause_breaks("Sort out – class")
     [2]
     """
-    clue: list[Token] = []
-    breaks: list[int] = []
+    count, breaks = 0, []
     for w in text.split():
-        if m := match_form(w):
-            clue.append((w, m))
-        if clue and (not m or re.search(r"[,;:]$", w)) and (not breaks or breaks[-1] != len(clue)):
-            breaks.append(len(clue))
-    return tuple(clue), [b for b in breaks if b < len(clue)]
+        count += bool(m := match_form(w))
+        if count and (not m or w[-1] in ",;:") and (not breaks or breaks[-1] != count):
+            breaks.append(count)
+    return [b for b in breaks if b < count]
 
 
 def definition_spans(row: dict, text: str, clue: tuple[Token, ...], whole: list[tuple[int, int]], covered: set[int], links: frozenset[str]) -> Iterator[Phrase]:

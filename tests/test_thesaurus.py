@@ -85,6 +85,12 @@ def test_a_closed_compound_may_be_written_open():
     assert not th.opened("GREASEPAINT", parse_enumeration("11")) and not th.opened("NADIR", None)
 
 
+def test_a_hyphenated_word_stands_for_what_its_words_apart_do():
+    spaced, hyphenated = th.synonym_table("window sill"), th.synonym_table("window-sill")
+    assert "LEDGE" in spaced and set(spaced) <= set(hyphenated)
+    assert answers("easily moved", "11")[0] == "SOFTHEARTED" and "SOFTHEARTED" in answers("easily-moved", "11")[:3]
+
+
 def brute_lexicon(n):
     rows = th.connection().execute("SELECT DISTINCT letters FROM words WHERE length(letters) = ?", (n,))
     return sorted(r[0] for r in rows)

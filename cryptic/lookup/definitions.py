@@ -133,6 +133,9 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         add(short, CONTRACTED)
     if len(letters_of(key)) <= 3 and " " not in key:
         add(letters_of(key), 0.8)  # "on" -> ON, "us" -> US
+    if (spaced := key.replace("-", " ")) != key:  # "window-sill" stands for what "window sill" does (LEDGE)
+        for letters, strength in synonym_table(spaced).items():
+            add(letters, strength)
     return MappingProxyType(table)
 
 
@@ -207,7 +210,7 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Cand
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
     near = tuple(c for c in near_candidates(key, enumeration) if pattern_ok(pattern, c.letters))
-    if " " not in key:
+    if " " not in key.replace("-", " "):
         return near
     best = {c.letters: c for c in near}
     for c in retrieved_definitions(key, enumeration, pattern):
@@ -226,6 +229,8 @@ def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidat
 
     added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
     added += past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)
+    if (spaced := key.replace("-", " ")) != key:  # "easily-moved" says what "easily moved" says (SOFTHEARTED)
+        added += near_candidates(spaced, enumeration)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}

@@ -186,6 +186,10 @@ INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
+# ... through FAR_SUPPORTED of the phrase's synonyms or more; through one, FAR_LEAST of it (set
+# beforehand, not tuned: cryptonite-dev rows 1-1,000 and 1,001-2,000 gained 5 and 6 clues, lost 2 each).
+FAR_SUPPORTED = 8
+FAR_LEAST = 0.5
 COMPOUND = 0.45  # a compound of synonyms of a phrase's two words (POSTMASTER: "delivery supervisor"), at most: below a verified definition
 COMPOUND_PART = 3  # letters each part has at least: shorter synonyms are abbreviations (P for "post")
 AGREED = 0.5  # the most an answer both words of an unknown phrase lead to counts: never a verified definition alone

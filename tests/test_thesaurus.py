@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from cryptic import thesaurus as th
 from cryptic.derive import SECOND_DEFINITION
 from cryptic.parse import parse_enumeration
+from cryptic.tuning import TWO_HOP
 
 pytestmark = pytest.mark.slow  # needs the compiled index (built once, about 30 seconds)
 
@@ -83,6 +84,14 @@ def test_a_closed_compound_may_be_written_open():
     assert not th.opened("SPARKING", parse_enumeration("5,3"))  # an inflection, not a compound
     assert not th.opened("POWERFUL", parse_enumeration("5,3")) and not th.opened("POWERLESS", parse_enumeration("5,4"))  # suffixes
     assert not th.opened("GREASEPAINT", parse_enumeration("11")) and not th.opened("NADIR", None)
+
+
+@pytest.mark.parametrize("phrase, enum", [("birds", "7"), ("speed", "4")])
+def test_an_answer_two_hops_away_is_defined_more_strongly_the_more_synonyms_lead_to_it(phrase, enum):
+    far = [c for c in th.definitions(phrase, parse_enumeration(enum)) if c.relation == "2" and th.is_word(c.letters, parse_enumeration(enum))]
+    assert len({c.support for c in far}) > 2 and len({c.strength for c in far}) > 2
+    assert all(a.strength >= b.strength for a, b in itertools.pairwise(sorted(far, key=lambda c: -c.support)))
+    assert max(c.strength for c in far) <= TWO_HOP
 
 
 def test_a_hyphenated_word_stands_for_what_its_words_apart_do():

@@ -4,6 +4,7 @@ away, by inflection, spoken numbers; the strength of each relation."""
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
@@ -12,7 +13,7 @@ from typing import NamedTuple
 from cryptic.lexicon import written_out
 from cryptic.lookup.index import EVERY, Window, graph, node_id, norm, row, row_positions, spans, sparse_index
 from cryptic.nodes import MAX_LETTERS, Letters
-from cryptic.tuning import AGREED, INFLECTED, INFLECTION_GROWTH, MAX_COMPOSED, PART, PARTS_MISMATCH, TWO_HOP
+from cryptic.tuning import AGREED, FAR_LEAST, FAR_SUPPORTED, INFLECTED, INFLECTION_GROWTH, MAX_COMPOSED, PART, PARTS_MISMATCH, TWO_HOP
 from thesaurus.layout import CODES, INFLECTION_TAGS, LENGTH_COLUMNS
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
@@ -345,7 +346,18 @@ def far_candidates(ids, fits, freqs, supports, own: Letters) -> Iterator[Candida
     g = graph()
     for j, fit, freq, n in zip(ids.tolist(), fits.tolist(), freqs.tolist(), supports.tolist()):
         if (lets := g.letters[j]) != own:
-            yield Candidate(lets, g.nodes[j], TWO_HOP if fit else TWO_HOP * PARTS_MISMATCH, freq, "2", n)
+            yield Candidate(lets, g.nodes[j], far_strength(n) * (1.0 if fit else PARTS_MISMATCH), freq, "2", n)
+
+
+def far_strength(support: int) -> float:
+    """How strongly an answer two hops away is defined: TWO_HOP when FAR_SUPPORTED of the
+    phrase's synonyms or more lead to it, less the fewer do (one route: FAR_LEAST of it).
+
+    >>> far_strength(1) < far_strength(2) < far_strength(8) == far_strength(20) == TWO_HOP
+    True
+    """
+    share = min(1.0, math.log2(max(1, support)) / math.log2(FAR_SUPPORTED))
+    return TWO_HOP * (FAR_LEAST + (1 - FAR_LEAST) * share)
 
 
 def content_words(phrase: str) -> list[str]:

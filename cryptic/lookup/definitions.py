@@ -210,7 +210,7 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Cand
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
     near = tuple(c for c in near_candidates(key, enumeration) if pattern_ok(pattern, c.letters))
-    if " " not in key.replace("-", " "):
+    if " " not in key and "-" not in key:  # one word: the reverse dictionary reads phrases
         return near
     best = {c.letters: c for c in near}
     for c in retrieved_definitions(key, enumeration, pattern):

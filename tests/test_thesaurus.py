@@ -11,7 +11,7 @@ from cryptic.derive import SECOND_DEFINITION
 from cryptic.parse import parse_enumeration
 from cryptic.tuning import TWO_HOP
 
-pytestmark = pytest.mark.slow  # needs the compiled index (built once, about 30 seconds)
+pytestmark = pytest.mark.slow  # needs the compiled index (built once, about a minute)
 
 
 def answers(phrase, enum):

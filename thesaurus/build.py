@@ -1,4 +1,4 @@
-"""Compile WordNet, Moby, GCIDE, inflections and frequencies into one index folder (once, about 30 seconds on two cores).
+"""Compile WordNet, Moby, GCIDE, inflections and frequencies into one index folder (once, about a minute on two cores).
 The files it writes, and what they hold, are in thesaurus/layout.py.
 """
 
@@ -397,7 +397,7 @@ def compiled(target: Path | None, log) -> Path:
     target = target or index_path()
     started = time.monotonic()
     normalised_dir()  # made here, once: the forked shares below would race to make it
-    print("building the thesaurus index (once; about 30 seconds)...", file=log, flush=True)
+    print("building the thesaurus index (once; about a minute)...", file=log, flush=True)
     stage = Stages(log)
     stage("relations (WordNet, Moby)")
     common = common_words()  # read before the shares fork: they read their British spellings off it

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from importlib.metadata import PackageNotFoundError, version
 
+from cryptic.tuning import PUZZLE_TIMEOUT
+
 try:
     __version__ = version("cryptic-crossword")
 except PackageNotFoundError:  # a checkout that was not installed
@@ -94,7 +96,7 @@ def fill(grid: str, words: Iterable[str] | Mapping[str, float], strategy: str = 
     return G.filled_rows(g, outcome.words) if outcome.status == "filled" else None
 
 
-def solve_puzzle(path: str, timeout: float = 120.0, min_confidence: float = 0.0) -> tuple[list[str], list]:
+def solve_puzzle(path: str, timeout: float = PUZZLE_TIMEOUT, min_confidence: float = 0.0) -> tuple[list[str], list]:
     """A whole puzzle (Guardian JSON, .puz or .ipuz) solved: the grid's rows ('.' for a cell
     left open) and each clue with its answer (`cryptic.puzzle.Answer`, or None).
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from cryptic.batch import BatchError
 from cryptic.data import DataError, read_limited
 from cryptic.parse import ClueError, parse_clue
+from cryptic.tuning import PUZZLE_TIMEOUT
 
 
 class UsageError(Exception):
@@ -430,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help='print {"grid": [...], "entries": [...], "seconds": ...}')
     s.add_argument("--png", metavar="FILE", type=output_file, help="draw the solution grid")
-    s.add_argument("--timeout", type=positive(float), default=120.0, help="seconds for the whole puzzle (default 120)")
+    s.add_argument("--timeout", type=positive(float), default=PUZZLE_TIMEOUT, help=f"seconds for the whole puzzle (default {PUZZLE_TIMEOUT:g})")
     s.add_argument("--min-confidence", type=float, default=0.0, help="leave cells blank for answers scored below this")
     s.add_argument("--jobs", type=positive(int), default=2, help="processes solving clues (default 2)")
     s.add_argument("--check", action="store_true", help="compare with the solutions in the file (after solving)")

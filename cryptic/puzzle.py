@@ -16,10 +16,10 @@ from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
 from cryptic.search import weighted_fill
-from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING, KNOWN, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
+from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING, KNOWN, PUZZLE_TIMEOUT, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
 
 
-def solve_puzzle(p: Puzzle, timeout: float = 120.0, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
+def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
     """Solve a whole puzzle: letters by cell, and each clue's answer (None: left open)."""
     from cryptic import thesaurus
 

@@ -229,6 +229,9 @@ MAX_BAGS = 400  # letter bags a tree may have before it is not worth looking up
 # The loop: believe, fill, then re-solve every clue not yet sure of its answer with the
 # letters its surer crossers put in its cells; the answers found that way join its candidates.
 ROUNDS = 8
+# Seconds for a whole puzzle unless the caller says: every dev puzzle filled the same cells at 55
+# as at 120, the slowest 15x15 in 52 s, not 75 (at 40 guardian-cryptic lost 17 cells, quiptic 5).
+PUZZLE_TIMEOUT = 55.0
 SURE = 0.9  # a clue believed this much is not re-solved
 KNOWN = 0.5  # a crossing answer believed this much lends its letters to a re-solve's pattern
 TRUST_CAP = 0.9  # the most a named answer is trusted when a clue is read with it written in

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cryptic import lexicon
-from thesaurus.mine import Tables, in_role, mine, mine_row, pick_kind, write_tables
+from thesaurus.mine import Tables, in_role, mine, mine_row, pick_kind, recovered, write_tables
 
 LINKS = frozenset({"in", "for", "is", "to", "mixed", "about", "back", "at first"})
 
@@ -28,6 +28,8 @@ def test_bracketed_glosses_give_pieces_and_the_other_end_defines():
 def test_equals_and_square_bracket_styles():
     m = mine_row(row("Sailor's tune for the street", "TARAIR", "TAR=”Sailor’s”... AIR [= tune]"), LINKS)
     assert ("tune", "AIR") in m.pieces
+    m = mine_row(row("Father holds the end of a joke, keeping a straight face", "DEADPAN", "DAD=”Father” around [jok]E, and NAP"), LINKS)
+    assert ("father", "DAD") in m.pieces  # a gloss quoted with closing marks on both sides
 
 
 def test_letters_not_in_the_answer_are_not_pieces():
@@ -92,6 +94,36 @@ def test_mine_counts_and_skips_bad_rows(tmp_path):
     assert t.rows["read"] == 4 and t.rows["skipped: not JSON"] == 1 and t.rows["skipped: no clue or answer parsed"] == 1
     assert t.pieces[("boy", "LAD")] == 2
     assert t.definitions[("remote hut", "LADCHAHUT")] == 2
+
+
+def raw(clue: str, explanation: str) -> dict:
+    return {"year": 2012, "raw_clue": clue, "raw_explanation": explanation}
+
+
+def test_a_raw_row_of_one_clue_is_recovered_with_the_answer_its_explanation_names():
+    r = recovered(raw("14a Boy and tea in remote hut (3,3)", "  LAD CHA.  LAD (boy) + CHA (tea): LAD CHA, a hut somewhere "))
+    assert r is not None and (r["clue_text"], r["answer"], r["enumeration"]) == ("Boy and tea in remote hut", "LADCHA", "(3,3)")
+    r = recovered(raw("7 Dire drain wrecked at the lowest point (5)", "(DRAIN)* NADIR, its lowest point"))
+    assert r is not None and r["answer"] == "NADIR"  # DRAIN, of the right length too, is the clue's own word
+
+
+@pytest.mark.parametrize("clue, explanation", [
+    ("9 Bird seen over the ground (5)", "A bird, hovering: no capitals name the answer"),
+    ("9 Bird seen over the ground (5)", "EAGLE or HERON: either fits"),
+    ("9 Bird seen over the ground (5)", "ZQXWV, which is no word"),
+    ("9 Bird seen over the ground (5) 10 Fish caught in a net (3)", "EAGLE and COD"),
+    ("9 Bird seen over the ground (5)", "EAGLE 10 Fish caught in a net: COD"),
+    ("9 OWLET Bird seen over the ground (5)", "EAGLE"),
+])  # fmt: skip
+def test_a_raw_row_that_names_no_single_answer_or_runs_clues_together_is_left(clue, explanation):
+    assert recovered(raw(clue, explanation)) is None
+
+
+def test_recovered_rows_are_mined_and_counted(tmp_path):
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps(raw("3 Motor favourite covering the floor (6)", "CARPET. CAR (motor) + PET (favourite)")) + "\n", encoding="utf-8")
+    t = mine([(path, 0)], LINKS)
+    assert t.rows["recovered: clue and answer read from the raw row"] == 1 and t.pieces[("motor", "CAR")] == 1
 
 
 def test_answers_keep_the_word_breaks_their_enumeration_gives(tmp_path):

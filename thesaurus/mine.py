@@ -84,7 +84,7 @@ class Glossed:
     gloss: str
 
 
-QUOTED = r"[“\"‘']([^”\"]+?)[”\"’']"
+QUOTED = r"[“”\"‘']([^”\"]+?)[”\"’']"
 TOKEN = r"((?:[A-Za-z]|\[[a-z]+\]|\([a-z]+\)|[-'’])+)"
 GLOSSED = re.compile(
     TOKEN + r"\s*(?:"
@@ -407,8 +407,60 @@ def source(arg: str) -> tuple[Path, int]:
     return (Path(name), int(skip)) if name and skip.isdigit() else (Path(arg), 0)
 
 
+# A scraped row the dataset did not parse: "13 Finishing session ... gig (7,3)" and an explanation
+# that names the answer in capitals among its pieces ("LOGGING OFF : {O ...} ... LONG GIG").
+LENGTHS = r"\d+(?:[,\-\s]+\d+)*"  # an enumeration's numbers: 7,3 or 3-2
+RAW_CLUE = re.compile(r"\s*(?:\d+\s*(?:[ad]\b|across\b|down\b)?[\s.,:]*)?(.+?)\s*\((" + LENGTHS + r")\)\s*$", re.I | re.S)
+ENUMERATION = re.compile(r"\(" + LENGTHS + r"\)")
+WORD = re.compile(r"[A-Za-z’'-]+")
+# Signs of another clue run into the row: in either text, a clue number or enumeration ("24 (7)",
+# "29 Vehicle", "See 14"); in the clue, answers in capitals ("CRAYON May's...", "T YEN Desire",
+# "TYR God's an oppressor").
+RUN_ON = re.compile(ENUMERATION.pattern + r"|\b\d{1,2}\s+[A-Z][a-z]|\b[Ss]ee\s+\d")
+CAPITALS_RUN_ON = re.compile(r"\b[A-Z]{4,}\b|\b[A-Z][A-Z-]*\s+[A-Z][A-Z-]*\b|^\s*[A-Z]{2,}\s+[A-Z]")
+LEAST_ZIPF = 1.0  # an answer's words must be at least this common in wordfreq (FEELSNO, AGLOSSAG are run-together pieces)
+
+
+def recovered(row: dict) -> dict | None:
+    """A raw row of one clue made a parsed one (clue_text, enumeration, answer, explanation),
+    when its explanation names exactly one answer: a run of capitals of the enumeration's
+    length, not a word of the clue (anagram fodder) and made of words; None otherwise."""
+    raw, text = str(row.get("raw_clue") or ""), str(row.get("raw_explanation") or "")
+    m = RAW_CLUE.fullmatch(raw)
+    if not m or len(ENUMERATION.findall(raw)) != 1 or len(m.group(1).split()) < 2 or RUN_ON.search(m.group(1)) or RUN_ON.search(text) or CAPITALS_RUN_ON.search(m.group(1)):
+        return None
+    lengths = [int(n) for n in re.findall(r"\d+", m.group(2))]
+    fodder = {letters_of(w) for w in m.group(1).split()}
+    named = []
+    for words in map(WORD.findall, re.split(r"[^A-Za-z’' -]+", text)):  # a run of capitals ends at punctuation
+        named += [w for w in answers_named(words, lengths) if w not in fodder and w not in named]
+    if len(named) != 1:
+        return None
+    return {**row, "clue_text": m.group(1).strip(), "enumeration": f"({m.group(2)})", "answer": named[0], "explanation": text}
+
+
+def answers_named(words: list[str], lengths: list[int]) -> Iterator[Letters]:
+    """The runs of words in capitals that spell words of the enumeration's lengths."""
+    for i in range(len(words)):
+        for j in range(i + 1, min(i + len(lengths) + 2, len(words)) + 1):
+            if not re.sub(r"[^A-Za-z]", "", words[j - 1]).isupper():
+                break
+            letters = letters_of("".join(words[i:j]))
+            if len(letters) == sum(lengths) and spelt_as_words(letters, lengths):
+                yield letters
+
+
+def spelt_as_words(letters: Letters, lengths: list[int]) -> bool:
+    """Do the letters, broken as the enumeration says, make words wordfreq knows?"""
+    from wordfreq import zipf_frequency
+
+    starts = list(itertools.accumulate([0] + lengths))
+    return all(zipf_frequency(letters[a:b].lower(), "en") >= LEAST_ZIPF for a, b in itertools.pairwise(starts))
+
+
 def read_rows(sources: Iterable[tuple[Path, int]], tally: collections.Counter) -> Iterator[dict]:
-    """The JSON objects of some JSONL files; unreadable lines are counted and skipped."""
+    """The JSON objects of some JSONL files, raw rows of one clue recovered where they can be
+    (`recovered`); unreadable lines are counted and skipped."""
     for path, skip in sources:
         with open(path, encoding="utf-8", errors="replace") as f:
             for n, line in enumerate(f):
@@ -423,6 +475,9 @@ def read_rows(sources: Iterable[tuple[Path, int]], tally: collections.Counter) -
                 except json.JSONDecodeError:
                     tally["skipped: not JSON"] += 1
                     continue
+                if isinstance(row, dict) and not row.get("answer") and (found := recovered(row)):
+                    tally["recovered: clue and answer read from the raw row"] += 1
+                    row = found
                 if not isinstance(row, dict) or not row.get("answer") or not (row.get("clue_text") or "").strip():
                     tally["skipped: no clue or answer parsed"] += 1
                     continue

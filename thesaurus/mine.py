@@ -452,10 +452,10 @@ def answers_named(words: list[str], lengths: list[int]) -> Iterator[Letters]:
 
 def spelt_as_words(letters: Letters, lengths: list[int]) -> bool:
     """Do the letters, broken as the enumeration says, make words wordfreq knows?"""
-    from wordfreq import zipf_frequency
+    from thesaurus.words import zipf_reader
 
-    starts = list(itertools.accumulate([0] + lengths))
-    return all(zipf_frequency(letters[a:b].lower(), "en") >= LEAST_ZIPF for a, b in itertools.pairwise(starts))
+    zipf, starts = zipf_reader(), list(itertools.accumulate([0] + lengths))
+    return all(zipf(letters[a:b].lower()) >= LEAST_ZIPF for a, b in itertools.pairwise(starts))
 
 
 def read_rows(sources: Iterable[tuple[Path, int]], tally: collections.Counter) -> Iterator[dict]:

@@ -411,12 +411,11 @@ def source(arg: str) -> tuple[Path, int]:
 # that names the answer in capitals among its pieces ("LOGGING OFF : {O ...} ... LONG GIG").
 LENGTHS = r"\d+(?:[,\-\s]+\d+)*"  # an enumeration's numbers: 7,3 or 3-2
 RAW_CLUE = re.compile(r"\s*(?:\d+\s*(?:[ad]\b|across\b|down\b)?[\s.,:]*)?(.+?)\s*\((" + LENGTHS + r")\)\s*$", re.I | re.S)
-ENUMERATION = re.compile(r"\(" + LENGTHS + r"\)")
 WORD = re.compile(r"[A-Za-z’'-]+")
 # Signs of another clue run into the row: in either text, a clue number or enumeration ("24 (7)",
 # "29 Vehicle", "See 14"); in the clue, answers in capitals ("CRAYON May's...", "T YEN Desire",
 # "TYR God's an oppressor").
-RUN_ON = re.compile(ENUMERATION.pattern + r"|\b\d{1,2}\s+[A-Z][a-z]|\b[Ss]ee\s+\d")
+RUN_ON = re.compile(r"\(" + LENGTHS + r"\)|\b\d{1,2}\s+[A-Z][a-z]|\b[Ss]ee\s+\d")
 CAPITALS_RUN_ON = re.compile(r"\b[A-Z]{4,}\b|\b[A-Z][A-Z-]*\s+[A-Z][A-Z-]*\b|^\s*[A-Z]{2,}\s+[A-Z]")
 LEAST_ZIPF = 1.0  # an answer's words must be at least this common in wordfreq (FEELSNO, AGLOSSAG are run-together pieces)
 
@@ -427,8 +426,8 @@ def recovered(row: dict) -> dict | None:
     length, not a word of the clue (anagram fodder) and made of words; None otherwise."""
     raw, text = str(row.get("raw_clue") or ""), str(row.get("raw_explanation") or "")
     m = RAW_CLUE.fullmatch(raw)
-    if not m or len(ENUMERATION.findall(raw)) != 1 or len(m.group(1).split()) < 2 or RUN_ON.search(m.group(1)) or RUN_ON.search(text) or CAPITALS_RUN_ON.search(m.group(1)):
-        return None
+    if not m or len(m.group(1).split()) < 2 or any(p.search(t) for p, t in ((RUN_ON, m.group(1)), (RUN_ON, text), (CAPITALS_RUN_ON, m.group(1)))):
+        return None  # (a second enumeration would be in the clue's text: RUN_ON finds it)
     lengths = [int(n) for n in re.findall(r"\d+", m.group(2))]
     fodder = {letters_of(w) for w in m.group(1).split()}
     named = []
@@ -443,7 +442,7 @@ def answers_named(words: list[str], lengths: list[int]) -> Iterator[Letters]:
     """The runs of words in capitals that spell words of the enumeration's lengths."""
     for i in range(len(words)):
         for j in range(i + 1, min(i + len(lengths) + 2, len(words)) + 1):
-            if not re.sub(r"[^A-Za-z]", "", words[j - 1]).isupper():
+            if not words[j - 1].isupper():
                 break
             letters = letters_of("".join(words[i:j]))
             if len(letters) == sum(lengths) and spelt_as_words(letters, lengths):

@@ -22,7 +22,7 @@ import random
 from pathlib import Path
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.rank import ranking, score, solve
+from cryptic.rank import Features, ranking, score, solve
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,7 +121,7 @@ def main() -> int:
     ap.add_argument("--load", help="read recorded features instead of solving")
     a = ap.parse_args()
     if a.load:
-        data = json.loads(Path(a.load).read_text())
+        data = [(gold, [(answer, Features(*f)) for answer, f in cands]) for gold, cands in json.loads(Path(a.load).read_text())]
     else:
         dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
         train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]

@@ -125,6 +125,7 @@ KNOWN = [
     ("Cold and big rodent (5)", ("rodent",), Concat((Synonym(("Cold",)), Synonym(("big",))))),
     ("Drop fall (4)", ("Drop",), Definition(("fall",))),
     ("Endlessly star back for the rodent (3)", ("the", "rodent"), Truncation("curtail", ("Endlessly",), Reversal(("back",), Synonym(("star",))))),
+    ("Gear upset, causing fury (4)", ("fury",), Anagram(("upset",), ("Gear",))),  # a link read off past clues' definitions
 ]
 
 

@@ -151,7 +151,7 @@ def expanded(kind: str, phrases: set[str]) -> set[str]:
     if kind not in EXPAND:
         return phrases
     # A new form that is a link word ("makes", "gives") would read most clues two ways.
-    links = read_list(INDICATORS / "curated" / "link.txt") | {"made", "make", "makes", "making"}
+    links = read_list(INDICATORS / "curated" / "link.txt")
     out = set(phrases)
     for p in phrases:
         if " " not in p:

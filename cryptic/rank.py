@@ -170,6 +170,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             put(s)
 
     run_on = letters(clue.words)
+    question = "?" in clue.text
     asked = pattern if letters_given else None
     candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=asked) if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])
     fitting = fitting_words(pattern, enum)
@@ -187,7 +188,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
                 with within(own):
-                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting):
+                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting, question):
                         keep(s)
                         if s.verified:
                             best_cost = min(best_cost, cost)
@@ -243,11 +244,14 @@ def fitting_words(pattern: str | None, enum) -> tuple[Letters, ...]:
 
 
 def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "",
-                    fitting: tuple[Letters, ...] = ()) -> Iterator[Solution]:  # fmt: skip
+                    fitting: tuple[Letters, ...] = (), question: bool = False) -> Iterator[Solution]:  # fmt: skip
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
     words its letter-exact wordplay makes (raising Cut past the deadline `within` set), or
     that fit the crossing letters. A word hidden in the clue's run-on letters must be a
-    dictionary word: the frequency list also holds fragments (EXCELLENT -> CELLENT)."""
+    dictionary word: the frequency list also holds fragments (EXCELLENT -> CELLENT). In a
+    clue with a question mark (`question`) two plain definitions verify nothing: the mark
+    flags a pun, whose literal halves seldom make the answer ("castles in the air?" is ROOKS,
+    not MOVES)."""
     if parse.wordplay is None:
         for c in candidates[:STRONGEST]:
             shown = th.display(c.letters, enum)
@@ -282,9 +286,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         c = candidates[k]
         # Verified: the wordplay makes the answer and the thesaurus relates the definition
         # to it directly (not only through a content word or two hops).
-        verified = c.strength >= SECOND_DEFINITION
+        double = isinstance(parse.wordplay, (Definition, Synonym))
+        verified = c.strength >= SECOND_DEFINITION and not (question and double)
         strength = c.strength
-        if isinstance(parse.wordplay, (Definition, Synonym)):  # both halves are evidence: STYLE is DASH more than LOOK
+        if double:  # both halves are evidence: STYLE is DASH more than LOOK
             strength = (strength + th.definition_strength(" ".join(parse.wordplay.words), c.letters)) / 2
         yield defined(c, d, Features(cost, strength, c.frequency, verified, False, spelt))
     # A lone synonym two steps away would be a second definition two steps away: no evidence;

@@ -129,6 +129,14 @@ def test_a_reading_that_verifies_two_answers_verifies_neither():
     assert out["DASH"].verified and not out["RACE"].verified
 
 
+def test_two_plain_definitions_verify_nothing_in_a_clue_with_a_question_mark():
+    # written for this test: "quarrel" and "line" both define ROW; with "?" the clue is a pun
+    plain, pun = (solve(parse_clue(text), timeout=60).solutions for text in ("Quarrel line (3)", "Quarrel line? (3)"))
+    assert plain[0].answer == "ROW" and plain[0].verified
+    row = next(s for s in pun if s.answer == "ROW")
+    assert not row.verified and row.score < plain[0].score
+
+
 @pytest.mark.slow
 def test_answers_with_other_word_breaks_than_the_enumeration_rank_low():
     # REQUIRED is a word, but not one of two and six letters

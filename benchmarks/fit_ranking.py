@@ -7,7 +7,10 @@ cryptonite-dev.jsonl (clue-bench reports on the first 1,000) and rows of wordpla
 Every candidate's features are recorded once; climbing only re-scores them.
 
 With --reveal F every clue is solved with a seeded share F of its answer's letters shown, and
-the weights written are those the solver uses when crossing letters are given.
+the weights written are those the solver uses when crossing letters are given
+(corpora/ranking-given.json). A puzzle's letters are guessed from its crossing answers, not
+given: the puzzle loop keeps its own weights (corpora/ranking-letters.json, whose `_doc` says
+why).
 
 usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--reveal F] [--save F | --load F] [--write]
 """
@@ -115,7 +118,7 @@ def main() -> int:
     ap.add_argument("--train", type=int, default=150, help="clues from wordplay-train")
     ap.add_argument("--timeout", type=float, default=5.0)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/ranking.json (with --reveal: ranking-letters.json)")
+    ap.add_argument("--write", action="store_true", help="write the fitted weights to corpora/ranking.json (with --reveal: ranking-given.json)")
     ap.add_argument("--reveal", type=float, default=0.0, help="solve with this share of each answer's letters shown (fits the weights used with crossing letters)")
     ap.add_argument("--save", help="write the recorded candidates' features here (JSON)")
     ap.add_argument("--load", help="read recorded features instead of solving")
@@ -130,13 +133,13 @@ def main() -> int:
             data = pool.map(features_of, items, chunksize=1)
         if a.save:
             Path(a.save).write_text(json.dumps(data))
-    start = dict(ranking(with_letters=a.reveal > 0))
+    start = dict(ranking("given" if a.reveal > 0 else "none"))
     fitted = calibrate(data, climb(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
     print(f"log-likelihood per candidate: {log_likelihood(data, start, 1, 0):.4f} before, {log_likelihood(data, fitted, 1, 0):.4f} after")
     print(json.dumps(fitted, indent=2))
     if a.write:
-        path = ROOT / "corpora" / ("ranking-letters.json" if a.reveal > 0 else "ranking.json")
+        path = ROOT / "corpora" / ("ranking-given.json" if a.reveal > 0 else "ranking.json")
         doc = json.loads(path.read_text())["_doc"]
         path.write_text(json.dumps({"_doc": doc, **{k: round(v, 3) for k, v in fitted.items()}}, indent=2) + "\n")
     return 0

@@ -69,10 +69,14 @@ class Outcome:
     parses: int = 0
 
 
-def ranking(with_letters: bool = False) -> Mapping[str, float]:
-    """Weights of the answer score, from corpora/ranking.json (with crossing letters given,
-    corpora/ranking-letters.json: fitted on clues solved so)."""
-    return number_table("ranking-letters.json" if with_letters else "ranking.json")
+RANKINGS = {"none": "ranking.json", "guessed": "ranking-letters.json", "given": "ranking-given.json"}
+
+
+def ranking(letters: str = "none") -> Mapping[str, float]:
+    """Weights of the answer score with no crossing letters (corpora/ranking.json), letters
+    guessed from a puzzle's crossing answers (ranking-letters.json) or letters given
+    (ranking-given.json: fitted on clues solved with revealed letters)."""
+    return number_table(RANKINGS[letters])
 
 
 def past_share(answer: Letters) -> float:
@@ -205,8 +209,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if not found:  # nothing else: the few words that fit the crossing letters, commonest first
         for s in fitting_only(clue, fitting):
             put(s)
-    if pattern is not None:  # with crossing letters the evidence weighs otherwise
-        letters_weights = ranking(with_letters=True)
+    if pattern is not None:  # with crossing letters the evidence weighs otherwise, the more so when they are sure
+        letters_weights = ranking("given" if letters_given else "guessed")
         found = {a: replace(s, score=score(s.features, w=letters_weights)) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):

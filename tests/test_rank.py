@@ -7,7 +7,7 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.rank import Features, definition_only, letter_exact, parse_solutions, singled_out, solution, solve
+from cryptic.rank import Features, definition_only, letter_exact, parse_solutions, ranking, score, singled_out, solution, solve
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -58,6 +58,16 @@ def test_pattern_constrains_answers():
     outcome = solve(parse_clue("Lowest point in ruptured drain (5)"), "D???N", timeout=60)
     assert all(s.answer[0] == "D" and s.answer[4] == "N" for s in outcome.solutions)
     assert outcome.solutions and "NADIR" not in {s.answer for s in outcome.solutions}
+
+
+def test_given_and_guessed_letters_score_by_their_own_weights():
+    clue = parse_clue("Lowest point in ruptured drain (5)")
+    given = solve(clue, "N?D?R", timeout=60).solutions[0]
+    guessed = solve(clue, "N?D?R", timeout=60, letters_given=False).solutions[0]  # a puzzle's crossers
+    assert given.answer == guessed.answer == "NADIR"
+    assert given.score == score(given.features, w=ranking("given"))
+    assert guessed.score == score(guessed.features, w=ranking("guessed"))
+    assert ranking("given") != ranking("guessed") != ranking()
 
 
 @pytest.mark.slow

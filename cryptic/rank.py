@@ -72,11 +72,11 @@ class Outcome:
 RANKINGS = {"none": "ranking.json", "guessed": "ranking-letters.json", "given": "ranking-given.json"}
 
 
-def ranking(letters: str = "none") -> Mapping[str, float]:
+def ranking(crossing: str = "none") -> Mapping[str, float]:
     """Weights of the answer score with no crossing letters (corpora/ranking.json), letters
     guessed from a puzzle's crossing answers (ranking-letters.json) or letters given
     (ranking-given.json: fitted on clues solved with revealed letters)."""
-    return number_table(RANKINGS[letters])
+    return number_table(RANKINGS[crossing])
 
 
 def past_share(answer: Letters) -> float:

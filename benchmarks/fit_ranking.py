@@ -25,7 +25,7 @@ import random
 from pathlib import Path
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.rank import Features, ranking, score, solve
+from cryptic.rank import RANKINGS, Features, ranking, score, solve
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,13 +133,14 @@ def main() -> int:
             data = pool.map(features_of, items, chunksize=1)
         if a.save:
             Path(a.save).write_text(json.dumps(data))
-    start = dict(ranking("given" if a.reveal > 0 else "none"))
+    crossing = "given" if a.reveal > 0 else "none"
+    start = dict(ranking(crossing))
     fitted = calibrate(data, climb(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
     print(f"log-likelihood per candidate: {log_likelihood(data, start, 1, 0):.4f} before, {log_likelihood(data, fitted, 1, 0):.4f} after")
     print(json.dumps(fitted, indent=2))
     if a.write:
-        path = ROOT / "corpora" / ("ranking-given.json" if a.reveal > 0 else "ranking.json")
+        path = ROOT / "corpora" / RANKINGS[crossing]
         doc = json.loads(path.read_text())["_doc"]
         path.write_text(json.dumps({"_doc": doc, **{k: round(v, 3) for k, v in fitted.items()}}, indent=2) + "\n")
     return 0

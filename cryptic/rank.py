@@ -270,6 +270,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         candidates = [c for c in candidates if c.relation not in th.DESCRIBED or c.strength >= DESCRIBED_SECOND]
     # A lone synonym spells the answer in one piece: a second definition, not wordplay's pieces
     spelt = 0.0 if isinstance(parse.wordplay, Synonym) else 1.0
+    double = isinstance(parse.wordplay, (Definition, Synonym))  # two definitions, not pieces
 
     def unconfirmed(word: Letters, d: Derivation, exact: bool, piece: Letters = "") -> Solution:
         """A word the wordplay makes (`exact`: from the clue's own letters; with `piece` two
@@ -290,7 +291,6 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         c = candidates[k]
         # Verified: the wordplay makes the answer and the thesaurus relates the definition
         # to it directly (not only through a content word or two hops).
-        double = isinstance(parse.wordplay, (Definition, Synonym))
         verified = c.strength >= SECOND_DEFINITION and not (question and double)
         strength = c.strength
         if double:  # both halves are evidence: STYLE is DASH more than LOOK
@@ -298,11 +298,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         yield defined(c, d, Features(cost, strength, c.frequency, verified, False, spelt))
     # A lone synonym two steps away would be a second definition two steps away: no evidence;
     # and a second definition needs the first.
-    pieces = not isinstance(parse.wordplay, (Definition, Synonym))
-    if fitting and not pieces:  # only with crossing letters: no scan of the candidates for every reading without them
+    if fitting and double:  # only with crossing letters: no scan of the candidates for every reading without them
         fits = set(fitting) - matched
         yield from gloss_second(parse, cost, [c for c in defining if c.letters in fits], enum, spelt)
-    strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION] if pieces else []
+    strong = [c for c in candidates[:LOOSE_CANDIDATES] if c.letters not in matched and c.strength >= SECOND_DEFINITION] if not double else []
     for k, d, piece in loosely_made(parse.wordplay, [c.letters for c in strong]):
         c = strong[k]
         yield defined(c, d, Features(cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)), piece)
@@ -313,7 +312,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             d = next(derive(parse.wordplay, s), None)
             if d is not None:
                 yield unconfirmed(s, d, True)
-    elif pieces:
+    elif not double:
         for w in anagrammed(parse.wordplay, enum, pattern):
             on_time()
             if w not in matched and (d := next(derive(parse.wordplay, w), None)) is not None:

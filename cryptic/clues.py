@@ -112,6 +112,17 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
     return merged(cryptic, as_plain)[:MAX_CANDIDATES]
 
 
+def warm() -> None:
+    """Load every table a clue's candidates read, cryptic and plain (`rank.warm`), before
+    the puzzle's processes fork and its clock starts."""
+    from cryptic.parse import parse_clue
+    from cryptic.rank import WARM_CLUE, warm
+
+    warm()
+    for pattern in (None, "N?D?R"):
+        plain_candidates(parse_clue(WARM_CLUE), pattern, ends=True)
+
+
 def merged(*pools: Sequence[Candidate]) -> list[Candidate]:
     """Candidates from several pools, each answer once at its best score, best first."""
     best: dict[Letters, tuple[float, str]] = {}

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from cryptic import nodes
 from cryptic.beliefs import BELIEFS, beliefs
-from cryptic.clues import Candidate, Clue, candidates, clues_of, merged, pattern_of, readable, references, substituted
+from cryptic.clues import Candidate, Clue, candidates, clues_of, merged, pattern_of, readable, references, substituted, warm
 from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
@@ -21,9 +21,7 @@ from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING,
 
 def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
     """Solve a whole puzzle: letters by cell, and each clue's answer (None: left open)."""
-    from cryptic import thesaurus
-
-    thesaurus.warm()  # on a fresh machine the first call builds the index: that is not the puzzle's time
+    warm()  # the index (built on a fresh machine's first call) and the tables: not the puzzle's time
     start = time.monotonic()
     deadline = start + timeout
     p = without_solutions(p)
@@ -214,6 +212,6 @@ def solve_all(clues: Sequence[Clue], patterns: Sequence[str | None], timeout: fl
         return
     import multiprocessing
 
-    # solve_puzzle opened the thesaurus index before forking: the workers share it.
+    # solve_puzzle loaded the index and the tables before forking: the workers share them.
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield from pool.imap(_solve_one, items, chunksize=1)

@@ -124,3 +124,17 @@ def test_a_cryptic_clues_plain_reading_takes_its_definition_from_an_end():
     ends = {span for span, _ in plain_spans(words, ends=True)}
     assert ("couple's",) not in ends and ("childminder",) in ends and ("Laud",) in ends and words in ends
     assert ("couple's",) in {span for span, _ in plain_spans(words)}
+
+
+def test_warming_loads_the_tables_a_puzzles_clues_read():
+    import subprocess
+    import sys
+
+    # in a fresh process: here, other tests' cached results would skip the tables
+    code = ("from cryptic import lexicon; from cryptic.clues import warm; warm(); "
+            "print(*(f.cache_info().currsize for f in (lexicon.indicators, lexicon.piece_table, lexicon.is_verb, lexicon.number_table)))")  # fmt: skip
+    kinds, pieces, verbs, numbers = map(int, subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    assert kinds >= 5  # the wordplay kinds the warm clue's readings try
+    assert pieces == 1
+    assert verbs >= 1  # lemminflect's lemma table, the slowest to load
+    assert numbers >= 4  # plain.json and the three rankings

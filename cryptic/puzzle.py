@@ -21,9 +21,12 @@ from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING,
 
 def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
     """Solve a whole puzzle: letters by cell, and each clue's answer (None: left open)."""
-    warm()  # the index (built on a fresh machine's first call) and the tables: not the puzzle's time
+    from cryptic import thesaurus
+
+    thesaurus.warm()  # on a fresh machine the first call builds the index: that is not the puzzle's time
     start = time.monotonic()
     deadline = start + timeout
+    warm()  # the tables, before the processes fork: no clue's budget pays for loading them
     p = without_solutions(p)
     clues = clues_of(p)
     enums = [getattr(readable(c), "enumeration", None) for c in clues]

@@ -432,20 +432,6 @@ def fitting_only(clue: Clue, fitting: Sequence[Letters]) -> Iterator[Solution]:
                        f"{shown}: fits the crossing letters; no reading or definition found")  # fmt: skip
 
 
-WARM_CLUE = "Lowest point in ruptured drain (5)"  # the README's clue: its solve reads every kind of table
-
-
-def warm() -> None:
-    """Open the index and load the tables a solve reads, with letters given, guessed and
-    none, by solving WARM_CLUE: processes forked after it share them, and no clue's budget
-    pays the 0.6-1 s their loading takes (a quiptic clue's first solve has 1.7 s)."""
-    from cryptic.parse import parse_clue
-
-    clue = parse_clue(WARM_CLUE)
-    for pattern, given in ((None, True), ("N?D?R", True), ("N?D?R", False)):
-        solve(clue, pattern, letters_given=given)
-
-
 def explain_solutions(clue: Clue, top: int = 3, timeout: float = DEFAULT_TIMEOUT) -> str:
     """The derivation tree of each of the best answers, drawn."""
     outcome = solve(clue, timeout=timeout)

@@ -125,6 +125,7 @@ def warm() -> None:
     clue = parse_clue(WARM_CLUE)
     for pattern, given in ((None, True), ("N?D?R", True), ("N?D?R", False)):
         solve(clue, pattern, letters_given=given)
+    for pattern in (None, "N?D?R"):
         plain_candidates(clue, pattern, ends=True)
 
 

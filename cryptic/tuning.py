@@ -176,7 +176,8 @@ SYNONYM_TERM = 0.4  # and one using a strong synonym of it (vessel: boat) for th
 RETRIEVED = 0.5  # strength of an answer whose gloss uses every word of the phrase (at average length): it ranks, never verifies alone
 RETRIEVED_LEAST = 0.1  # the least share of a full match's score a gloss must score to be read
 RETRIEVED_TOP = 50  # answers a plain clue's retrieval yields at most, after the enumeration's filters
-RETRIEVED_NEAR = 15  # and a definition's, among its other answers (50 cost 40% more solve time on cryptonite-dev)
+RETRIEVED_NEAR = 15  # and a definition's, among its other answers (50 cost 40% more solve time on cryptonite-dev;
+# 25: cryptonite-dev rows 1-1,000 top-1 +4 -0, rows 1,001-2,000 +2 -1, but alberich 77 -> 66 cells, twice)
 
 
 # ---------------------------------------------------------------- cryptic/lookup/relations.py

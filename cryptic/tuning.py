@@ -340,6 +340,9 @@ MIN_HIDDEN = 3
 
 # ---------------------------------------------------------------- cryptic/wordplay.py
 
+# A leaf's letters cut from its own word ("school" -> SCH) stand for it when the substitution list
+# has them, or past clues used them so this often (SCH 18 times, SEC and LAB twice; once: POS, LOY).
+MIN_SHORT_FORM_USES = 2
 MAX_PERMUTED = 6  # anagram fodder up to this long is permuted freely inside a charade
 
 # A word's own beginning or end that is a word itself, with a few letters left over, is

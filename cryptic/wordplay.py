@@ -18,6 +18,7 @@ from typing import assert_never
 from cryptic import thesaurus as th
 from cryptic.caches import per_clue
 from cryptic.forest import Cut
+from cryptic.lexicon import piece_table
 from cryptic.hidden import hidden_ok, hiding_place
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
@@ -25,7 +26,7 @@ from cryptic.nodes import (
     Subtraction, Synonym, Truncation, Words, letters, pattern_regex,
 )  # fmt: skip
 from cryptic.trees import length_bounds
-from cryptic.tuning import MAX_PERMUTED, MIN_HIDDEN
+from cryptic.tuning import MAX_PERMUTED, MIN_HIDDEN, MIN_SHORT_FORM_USES
 
 VOWELS = frozenset("AEIOUY")
 
@@ -144,9 +145,18 @@ def spoonerise(a: Letters, b: Letters) -> Letters:
 @functools.lru_cache(maxsize=100_000)
 def synonyms_of(words: tuple[str, ...]) -> Mapping[Letters, float]:
     """Everything a Synonym leaf can stand for (letters -> strength), but forms of its own
-    words ("tightly" is no TIGHT)."""
-    table = th.synonym_table(th.norm(" ".join(words)))
-    return MappingProxyType({s: v for s, v in table.items() if not th.own_form(s, words)})
+    words ("tightly" is no TIGHT) that are not setters' short forms ("school" is SCH)."""
+    phrase = th.norm(" ".join(words))
+    table = th.synonym_table(phrase)
+    return MappingProxyType({s: v for s, v in table.items() if not th.own_form(s, words) or s in short_forms(phrase)})
+
+
+@functools.lru_cache(maxsize=10_000)
+def short_forms(phrase: str) -> frozenset[Letters]:
+    """The substitutions for a normalised phrase, and the letters past clues used it for at least
+    twice: a short form cut from a word ("school" -> SCH, "second" -> SEC) is no form of it."""
+    pieces = (s for s, n in piece_table().get(phrase, ()) if n >= MIN_SHORT_FORM_USES)
+    return frozenset((*th.abbreviations(phrase), *pieces))
 
 
 @functools.lru_cache(maxsize=100_000)

@@ -26,6 +26,8 @@ KNOWN = [
     ("Way out: live with no son (4)", "EXIT", Subtraction),
     # any verb before "into" or "in" says what goes in
     ("Hurt: a pushed into peg (4)", "PAIN", Insertion),
+    # a short form cut from its own word stands for it: "Second" is SEC
+    ("Second time for religious group (4)", "SECT", Concat),
 ]
 
 

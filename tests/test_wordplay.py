@@ -10,7 +10,7 @@ from shared import trees, word
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, FirstLetters, Hidden, LastLetters, Literal, Outer, Reversal,
 )  # fmt: skip
-from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, truncate
+from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, synonyms_of, truncate
 
 
 @given(word)
@@ -70,3 +70,8 @@ def test_outer_letters_are_the_first_and_last(words):
 @given(trees(1), trees(1))
 def test_a_turned_charade_is_the_charade_of_its_parts_the_other_way_round(a, b):
     assert set(evaluate(After(("after",), a, b), ANY)) == set(evaluate(Concat((b, a)), ANY))
+
+
+def test_a_short_form_cut_from_its_word_stands_for_it_but_no_other_form_does():
+    assert "SCH" in synonyms_of(("school",)) and "SEC" in synonyms_of(("second",))
+    assert "TIGHT" not in synonyms_of(("tightly",))

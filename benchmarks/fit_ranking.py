@@ -134,7 +134,7 @@ def main() -> int:
         if a.save:
             Path(a.save).write_text(json.dumps(data))
     crossing = "given" if a.reveal > 0 else "none"
-    start = dict(ranking(crossing))
+    start = {"past": 0.0, "similar": 0.0, **ranking(crossing)}  # a new feature's weight starts at 0
     fitted = calibrate(data, climb(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
     print(f"log-likelihood per candidate: {log_likelihood(data, start, 1, 0):.4f} before, {log_likelihood(data, fitted, 1, 0):.4f} after")

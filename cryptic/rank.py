@@ -17,6 +17,7 @@ from cryptic.coverage import Piece, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, parses
 from cryptic.lexicon import number_table
+from cryptic.lookup.similar import similarity
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
@@ -43,6 +44,7 @@ class Features(NamedTuple):
     wordplay_only: bool  # the wordplay takes its letters from the clue itself
     covered: float  # share of the answer the other words spell (1: a reading's wordplay makes it)
     past: float = 0.0  # how often past clues had the answer (past_share); solution() sets it
+    similar: float = 0.0  # how near in meaning the definition and the answer are (cosine); solution() sets it
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +100,14 @@ def score(f: Features, w: Mapping[str, float] | None = None) -> float:
         + w["wordplay_only"] * f.wordplay_only
         + w["coverage"] * f.covered
         + w.get("past", 0.0) * f.past
+        + w.get("similar", 0.0) * f.similar
     )
     return 1 / (1 + math.exp(-z))
 
 
 def solution(answer: Letters, shown: str, definition: Words, parse: Parse | None, d: Derivation | None, features: Features, why: str) -> Solution:
     """A Solution scored from its features (and how often past clues had the answer)."""
-    full = features._replace(past=past_share(answer))
+    full = features._replace(past=past_share(answer), similar=similarity(" ".join(definition), shown))
     return Solution(answer, shown, definition, parse, d, score(full), full.verified, why, full)
 
 

@@ -18,8 +18,8 @@ from typing import assert_never
 from cryptic import thesaurus as th
 from cryptic.caches import per_clue
 from cryptic.forest import Cut
-from cryptic.lexicon import piece_table
 from cryptic.hidden import hidden_ok, hiding_place
+from cryptic.lexicon import piece_table
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, LeafBounds, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism,

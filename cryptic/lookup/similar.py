@@ -1,6 +1,6 @@
 """How near in meaning two phrases are: the cosine of their word vectors (the mean of their
-content words' vectors, which thesaurus.vectors learnt from Moby, WordNet, GCIDE and past
-clues' definitions). A definition that no relation links to its answer may still be near it
+content words' vectors, which thesaurus.vectors learnt from Moby, WordNet and past clues'
+definitions). A definition that no relation links to its answer may still be near it
 ("set of beliefs": DOCTRINE)."""
 
 from __future__ import annotations

@@ -165,11 +165,16 @@ def decomposed(indptr, cols, vals, k: int, seed: int = 0):
 
 
 def write(out: Path, vocabulary: Iterable[str], vectors) -> None:
-    """corpora/vectors.txt (a word a line) and corpora/vectors.npy (its vector as bytes)."""
+    """corpora/vectors.txt (a word a line) and corpora/vectors.npy (its vector as bytes),
+    each written beside and put in place whole."""
     import numpy as np
 
-    (out / "vectors.txt").write_text("\n".join(vocabulary) + "\n", encoding="utf-8")
-    np.save(out / "vectors.npy", np.round(vectors * SCALE).astype(np.int8))
+    tmp = out / ".vectors.txt.tmp"
+    tmp.write_text("\n".join(vocabulary) + "\n", encoding="utf-8")
+    with open(out / ".vectors.npy.tmp", "wb") as f:
+        np.save(f, np.round(vectors * SCALE).astype(np.int8))
+    (out / ".vectors.npy.tmp").replace(out / "vectors.npy")
+    tmp.replace(out / "vectors.txt")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,7 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "corpora")
     a = ap.parse_args(argv)
     start = time.perf_counter()
-    pairs = gather(a.out)
+    try:
+        pairs = gather(a.out)
+    except (OSError, RuntimeError) as e:  # a missing package's data or table: one line
+        print(f"python -m thesaurus.vectors: {e}", file=sys.stderr)
+        return 1
     vocabulary, *matrix = ppmi(pairs)
     del pairs
     vectors = decomposed(*matrix, DIMENSIONS)

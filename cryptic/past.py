@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-import os
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -62,31 +61,10 @@ def terms(key: str) -> set[str]:
 def past_index() -> PastIndex:
     """The turned-round bags of past definitions: made once beside the thesaurus index (a
     third of a second) and read from there after (a few milliseconds)."""
-    import hashlib
-    import pickle
-
     from cryptic.data import data_file
-    from thesaurus.paths import index_path
+    from cryptic.lookup.index import kept_beside
 
-    digest = hashlib.sha1(data_file("corpora", "definitions.tsv").read_bytes()).hexdigest()[:16]
-    beside = index_path()
-    path = beside.parent / f"{beside.name}-past-{digest}.pickle"
-    try:
-        with open(path, "rb") as f:
-            found = pickle.load(f)
-        if isinstance(found, PastIndex):
-            return found
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-        pass  # not made yet, or damaged: made again
-    index = made_index()
-    try:
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            pickle.dump(index, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only cache: made again next time
-    return index
+    return kept_beside("past", data_file("corpora", "definitions.tsv"), made_index, PastIndex)
 
 
 def made_index() -> PastIndex:

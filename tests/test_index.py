@@ -180,3 +180,21 @@ def test_past_clues_answers_are_words_with_their_breaks():
     for answer in broken:
         enum = "(" + re.sub(r"[a-z]+", lambda m: str(len(m.group())), answer).replace(" ", ",") + ")"  # red-letter day: (3-6,3)
         assert th.is_word(th.letters_of(answer), parse_enumeration(enum)), (answer, enum)
+
+
+def test_what_is_kept_beside_the_index_is_made_once_and_again_when_damaged(tmp_path, monkeypatch):
+    import thesaurus.paths
+
+    monkeypatch.setattr(thesaurus.paths, "index_path", lambda: tmp_path / "index-v0-test")
+    source = tmp_path / "table.tsv"
+    source.write_text("tea\tCHAR\n")
+    made = []
+    make = lambda: made.append(1) or {"tea": "CHAR"}  # noqa: E731
+    assert index.kept_beside("tea", source, make, dict) == {"tea": "CHAR"} and len(made) == 1
+    assert index.kept_beside("tea", source, make, dict) == {"tea": "CHAR"} and len(made) == 1  # read, not made
+    (kept,) = tmp_path.glob("index-v0-test-tea-*.pickle")
+    kept.write_bytes(b"\x80\x05garbage")
+    assert index.kept_beside("tea", source, make, dict) == {"tea": "CHAR"} and len(made) == 2  # damaged: made again
+    source.write_text("tea\tCUPPA\n")  # a changed source is another file
+    index.kept_beside("tea", source, make, dict)
+    assert len(made) == 3 and len(list(tmp_path.glob("index-v0-test-tea-*.pickle"))) == 2

@@ -11,10 +11,11 @@ import re
 import shutil
 import sqlite3
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import TypeVar
 
 from cryptic.data import DataError
 from cryptic.nodes import Letters
@@ -283,4 +284,36 @@ def gloss_sources():
 def wordnet_glosses() -> int:
     """How many glosses are WordNet's (they come first)."""
     return int((gloss_sources() == 0).sum())
+
+
+T = TypeVar("T")
+
+
+def kept_beside(name: str, source: Path, make: Callable[[], T], kind: type) -> T:
+    """What `make` makes from a shipped file, made once beside the thesaurus index (named
+    for the file's digest, so a changed file makes it again) and read from there after; a
+    damaged or missing copy is made again, a read-only cache only costs the making."""
+    import hashlib
+    import pickle
+
+    from thesaurus.paths import index_path
+
+    beside = index_path()
+    path = beside.parent / f"{beside.name}-{name}-{hashlib.sha1(source.read_bytes()).hexdigest()[:16]}.pickle"
+    try:
+        with open(path, "rb") as f:
+            found = pickle.load(f)
+        if isinstance(found, kind):
+            return found
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        pass  # not made yet, or damaged: made again
+    made = make()
+    try:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            pickle.dump(made, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache: made again next time
+    return made
 

@@ -17,7 +17,7 @@ from cryptic.coverage import Piece, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, parses
 from cryptic.lexicon import number_table
-from cryptic.lookup.similar import similarity
+from cryptic.lookup.similar import answer_table, similarity
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
     Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
@@ -145,7 +145,7 @@ def explanation(answer: str, parse: Parse | None, derivation: Derivation | None,
 RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o": "a kind of it", "i": "an instance",
              "q": "a kind of it", "x": "a kind of it", "h": "a broader term", "d": "related form", "p": "part of it", "2": "two steps away",
              "g": "as WordNet's gloss has it", "c": "as past clues have it", "l": "as past clues' definitions nearly say",
-             "w": "as WordNet's gloss describes it", "e": "as GCIDE's definition describes it", "k": "its words' synonyms joined"}  # fmt: skip
+             "w": "as WordNet's gloss describes it", "e": "as GCIDE's definition describes it", "k": "its words' synonyms joined", "v": "near it in meaning"}  # fmt: skip
 
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,
@@ -156,6 +156,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     only given letters send the definitions for answers retrieved to fit them, for answers
     found to fit guessed letters would confirm wrong ones (seven cryptic puzzles lost 7 cells)."""
     th.warm()  # on a fresh machine the first call builds the index: that is not the clue's time
+    if pattern is not None and letters_given:
+        answer_table()  # nor loading (or first making) the answers' vectors given letters ask for
     deadline = time.monotonic() + timeout
     forget()
     enum = clue.enumeration

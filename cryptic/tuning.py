@@ -211,6 +211,12 @@ BM25_B = 0.75
 # so that a guess never verifies an answer alone.
 GUESSED = 0.45
 
+# With letters given, a definition's answers also include those nearest it in meaning that fit
+# them (cryptic.lookup.similar), this strong times the cosine: below a guess, never verified
+# alone. MEANING_NEAR of them a definition.
+NEAR_MEANING = 0.4
+MEANING_NEAR = 10
+
 # The least share of the phrase's content words (each weighed by its rarity) an answer's past
 # definitions must use: fewer let any answer defined with a common word in.
 MIN_COVER = 0.6

@@ -39,7 +39,7 @@ from cryptic.lookup.relations import (
 )  # fmt: skip
 from cryptic.lookup.retrieval import retrieved_definitions
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_ok
-from cryptic.tuning import AGENT, CLIPPED, COMPOUND, COMPOUND_PART, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, PAST_PIECE, QUALIFIED, SUPPORT_BITS
+from cryptic.tuning import AGENT, CLIPPED, COMPOUND, COMPOUND_PART, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, MEANING_NEAR, NEAR_MEANING, PAST_PIECE, QUALIFIED, SUPPORT_BITS
 from thesaurus.layout import CODES
 
 # The relations a function word's synonyms come through: synonyms, Moby's own list for it,
@@ -210,13 +210,21 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Cand
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
     near = tuple(c for c in near_candidates(key, enumeration) if pattern_ok(pattern, c.letters))
-    if " " not in key and "-" not in key:  # one word: the reverse dictionary reads phrases
-        return near
     best = {c.letters: c for c in near}
-    for c in retrieved_definitions(key, enumeration, pattern):
+    retrieved = retrieved_definitions(key, enumeration, pattern) if " " in key or "-" in key else ()  # the reverse dictionary reads phrases
+    for c in retrieved + nearest_in_meaning(key, enumeration, pattern):
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))
+
+
+def nearest_in_meaning(key: str, enumeration: Enumeration, pattern: str) -> tuple[Candidate, ...]:
+    """The answers nearest a normalised phrase in meaning that fit the pattern, weakly (strength
+    NEAR_MEANING times the cosine: never verified alone)."""
+    from cryptic.lookup.similar import neighbours
+
+    found = neighbours(key, enumeration, pattern, MEANING_NEAR)
+    return tuple(Candidate(n.letters, spellings(n.letters)[0][2], NEAR_MEANING * max(0.0, n.similarity), frequency(n.letters), "v") for n in found)
 
 
 @functools.lru_cache(maxsize=5_000)

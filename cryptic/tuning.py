@@ -216,6 +216,7 @@ GUESSED = 0.45
 # alone. MEANING_NEAR of them a definition.
 NEAR_MEANING = 0.4
 MEANING_NEAR = 10
+NEIGHBOURS_SORTED = 4  # the answers a neighbours() call sorts first, for each it gives (word breaks and own forms pass over some)
 
 # The least share of the phrase's content words (each weighed by its rarity) an answer's past
 # definitions must use: fewer let any answer defined with a common word in.

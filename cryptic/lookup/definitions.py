@@ -185,7 +185,19 @@ def candidates(ids, codes, strengths, supports=None) -> Iterator[Candidate]:
 
 
 def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None) -> Iterator[Candidate]:
-    """Yield the answers the phrase could define, best first (candidate_order). With an
+    """Yield the answers the phrase could define: those related_definitions() yields, then,
+    with a pattern of given letters, the nearest in meaning that fit it (last, so that given
+    letters only add answers: none offered first without wordplay is pushed out)."""
+    seen = set()
+    for c in related_definitions(phrase, enumeration, deep, pattern):
+        seen.add(c.letters)
+        yield c
+    if pattern is not None and enumeration is not None:
+        yield from (c for c in nearest_in_meaning(norm(phrase), enumeration, pattern) if c.letters not in seen)
+
+
+def related_definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None) -> Iterator[Candidate]:
+    """Yield the answers the phrase's relations, glosses and past clues define, best first (candidate_order). With an
     enumeration and `deep`, answers two hops away (a synonym's relations) follow, weakly:
     there may be thousands, so they are ordered only when the reader gets to them, and made
     as they are read. (The routes two hops away are gathered up front with an enumeration
@@ -210,9 +222,10 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Cand
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
     near = tuple(c for c in near_candidates(key, enumeration) if pattern_ok(pattern, c.letters))
+    if " " not in key and "-" not in key:  # one word: the reverse dictionary reads phrases
+        return near
     best = {c.letters: c for c in near}
-    retrieved = retrieved_definitions(key, enumeration, pattern) if " " in key or "-" in key else ()  # the reverse dictionary reads phrases
-    for c in retrieved + nearest_in_meaning(key, enumeration, pattern):
+    for c in retrieved_definitions(key, enumeration, pattern):
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))

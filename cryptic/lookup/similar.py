@@ -12,11 +12,10 @@ from typing import NamedTuple
 
 from cryptic.data import DataError, data_file
 from cryptic.nodes import MAX_LETTERS, Enumeration, Letters
+from cryptic.tuning import MEANING_NEAR, NEIGHBOURS_SORTED
 from thesaurus.vectors import SCALE, words
 
 REBUILD = "python -m thesaurus.vectors"
-NEIGHBOURS = 20  # answers neighbours() gives by default
-PASSED = 4  # the answers a neighbours() call sorts first, for each it gives (word breaks and own forms pass over some)
 LONE_LETTER = re.compile(r"(?<![a-z])[a-z](?![a-z])")  # a lone letter: "libya's", "j. edgar"
 
 
@@ -115,7 +114,7 @@ class Neighbour(NamedTuple):
     similarity: float
 
 
-def neighbours(phrase: str, enumeration: Enumeration, pattern: str | None = None, count: int = NEIGHBOURS) -> tuple[Neighbour, ...]:
+def neighbours(phrase: str, enumeration: Enumeration, pattern: str | None = None, count: int = MEANING_NEAR) -> tuple[Neighbour, ...]:
     """The answers nearest a phrase in meaning, nearest first: of the enumeration's length
     and word breaks, fitting the pattern ('N?D?R') when given, neither the phrase's own
     words nor forms of them; at most `count`. The cosines are summed in integers: numpy's
@@ -139,7 +138,7 @@ def neighbours(phrase: str, enumeration: Enumeration, pattern: str | None = None
     shown = phrase.lower().split()
     own = {letters_of(w) for w in shown}
     out: list[Neighbour] = []
-    for order in nearest_first(scores, PASSED * count):
+    for order in nearest_first(scores, NEIGHBOURS_SORTED * count):
         for k in order.tolist():
             lets = letters[fitting[k]]
             if lets not in own and not own_form(lets, shown) and is_word(lets, enumeration):

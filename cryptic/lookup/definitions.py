@@ -188,19 +188,21 @@ def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool 
     """Yield the answers the phrase could define: those related_definitions() yields, then,
     with a pattern of given letters, the nearest in meaning that fit it (last, so that given
     letters only add answers: none offered first without wordplay is pushed out)."""
+    if pattern is None or enumeration is None:  # nothing to add: no set of what was yielded on the hot path
+        yield from related_definitions(phrase, enumeration, deep, pattern)
+        return
     seen = set()
     for c in related_definitions(phrase, enumeration, deep, pattern):
         seen.add(c.letters)
         yield c
-    if pattern is not None and enumeration is not None:
-        yield from (c for c in nearest_in_meaning(norm(phrase), enumeration, pattern) if c.letters not in seen)
+    yield from (c for c in nearest_in_meaning(norm(phrase), enumeration, pattern) if c.letters not in seen)
 
 
 def related_definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None) -> Iterator[Candidate]:
-    """Yield the answers the phrase's relations, glosses and past clues define, best first (candidate_order). With an
-    enumeration and `deep`, answers two hops away (a synonym's relations) follow, weakly:
-    there may be thousands, so they are ordered only when the reader gets to them, and made
-    as they are read. (The routes two hops away are gathered up front with an enumeration
+    """Yield the answers the phrase's relations, glosses and past clues define, best first
+    (candidate_order). With an enumeration and `deep`, answers two hops away (a synonym's
+    relations) follow, weakly: there may be thousands, so they are ordered only when the
+    reader gets to them, and made as they are read. (The routes two hops away are gathered up front with an enumeration
     either way: they order the nearer answers by support.) With a pattern of known letters
     ('N?D?R'), only the answers that fit it, and the reverse dictionary's best among those."""
     key = norm(phrase)
@@ -231,6 +233,7 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Cand
     return tuple(sorted(best.values(), key=candidate_order))
 
 
+@functools.lru_cache(maxsize=5_000)
 def nearest_in_meaning(key: str, enumeration: Enumeration, pattern: str) -> tuple[Candidate, ...]:
     """The answers nearest a normalised phrase in meaning that fit the pattern, weakly (strength
     NEAR_MEANING times the cosine: never verified alone)."""

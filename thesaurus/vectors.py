@@ -169,12 +169,12 @@ def write(out: Path, vocabulary: Iterable[str], vectors) -> None:
     each written beside and put in place whole."""
     import numpy as np
 
-    tmp = out / ".vectors.txt.tmp"
-    tmp.write_text("\n".join(vocabulary) + "\n", encoding="utf-8")
-    with open(out / ".vectors.npy.tmp", "wb") as f:
+    from cryptic.data import written_whole
+
+    with written_whole(str(out / "vectors.npy"), ".tmp") as tmp, open(tmp, "wb") as f:
         np.save(f, np.round(vectors * SCALE).astype(np.int8))
-    (out / ".vectors.npy.tmp").replace(out / "vectors.npy")
-    tmp.replace(out / "vectors.txt")
+    with written_whole(str(out / "vectors.txt"), ".tmp") as tmp:
+        Path(tmp).write_text("\n".join(vocabulary) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,13 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     try:
         pairs = gather(a.out)
-    except (OSError, RuntimeError) as e:  # a missing package's data or table: one line
+        vocabulary, *matrix = ppmi(pairs)
+        del pairs
+        write(a.out, vocabulary, decomposed(*matrix, DIMENSIONS))
+    except (OSError, RuntimeError) as e:  # a missing package's data or table, an unwritable folder (DataError): one line
         print(f"python -m thesaurus.vectors: {e}", file=sys.stderr)
         return 1
-    vocabulary, *matrix = ppmi(pairs)
-    del pairs
-    vectors = decomposed(*matrix, DIMENSIONS)
-    write(a.out, vocabulary, vectors)
     print(f"{len(vocabulary)} words, {len(matrix[2])} weighed pairs, {DIMENSIONS} numbers each: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     return 0
 

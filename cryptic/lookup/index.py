@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TypeVar
 
-from cryptic.data import DataError
+from cryptic.data import DataError, written_whole
 from cryptic.nodes import Letters
 from thesaurus.layout import ARRAYS, ENTRIES, PER_NODE, ROWS
 
@@ -309,11 +309,9 @@ def kept_beside(name: str, source: Path, make: Callable[[], T], kind: type) -> T
         pass  # not made yet, or damaged: made again
     made = make()
     try:
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
+        with written_whole(str(path), ".tmp") as tmp, open(tmp, "wb") as f:
             pickle.dump(made, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
+    except DataError:
         pass  # a read-only cache: made again next time
     return made
 

@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from cryptic.data import DataError, data_file
 from cryptic.nodes import Words, letters
-from cryptic.tuning import MAX_INDICATOR_WORDS, MIN_RELIABILITY, MIN_SHARE_OF_BEST, MIN_SIGNALLED
+from cryptic.tuning import INDICATOR_CACHE, MAX_INDICATOR_WORDS, MIN_RELIABILITY, MIN_SHARE_OF_BEST, MIN_SIGNALLED
 
 KINDS = (
     "anagram", "hidden", "insertion", "container", "subtraction", "departure", "reversal", "first", "last",
@@ -163,6 +163,7 @@ LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidd
 TRAILS = frozenset(("of", "in", "from", "using"))
 
 
+@functools.lru_cache(maxsize=INDICATOR_CACHE)  # the parser asks about the same spans again and again: a fifth of a clue's time
 def is_indicator(kind: str, words: Words) -> bool:
     """Is the phrase a known indicator of this kind (or one with a particle after it)?"""
     if not 0 < len(words) <= MAX_INDICATOR_WORDS:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from cryptic.caches import per_clue
 from cryptic.lexicon import MAX_INDICATOR_WORDS, is_indicator, normal, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden,
@@ -199,10 +200,11 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
     )
 
 
-def productions(span: Words, leaf: LeafBounds) -> Iterator[Production]:
-    """Every non-charade production for the span (alternatives: all of them)."""
-    for rule in rules(leaf):
-        yield from rule(span)
+@per_clue(maxsize=100_000)
+def productions(span: Words, leaf: LeafBounds) -> tuple[Production, ...]:
+    """Every non-charade production for the span (alternatives: all of them), made once per
+    clue: each round of the doubling budget asks for them again."""
+    return tuple(p for rule in rules(leaf) for p in rule(span))
 
 
 def splits(span: Words) -> Iterator[tuple[Words, Words]]:

@@ -29,7 +29,7 @@ from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
     DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
-    LOOSE_SHARE, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+    LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
 from cryptic.wordplay import evaluate, exactly, on_time, within
 
@@ -228,20 +228,27 @@ def singled_out(checked: list[Solution]) -> Iterator[Solution]:
     """The verified solutions, each still verified only if no other answer is verified by the
     same reading, or defined less strongly by SINGLED_MARGIN: when "frustrate strike" makes
     BEAT, STOP and VOID, it proves none of them; "permission"+"go" is LEAVE (both direct)
-    more than STAMP."""
+    more than STAMP. When the readings that remain verify MANY_VERIFIED answers or more, the
+    clue's words are loose enough to make anything, and none is verified."""
     answers: dict[Parse | None, dict[Letters, float]] = {}
     for s in checked:
         by = answers.setdefault(s.parse, {})
         by[s.answer] = max(by.get(s.answer, 0.0), s.features.strength)
+
+    def alone(s: Solution) -> bool:
+        others = set(answers[s.parse]) - {s.answer}
+        return not others or s.features.strength >= max(answers[s.parse][o] for o in others) + SINGLED_MARGIN
+
+    proven = {s.answer for s in checked if alone(s)}
     for s in checked:
-        others = sorted(set(answers[s.parse]) - {s.answer})
-        if not others or s.features.strength >= max(answers[s.parse][o] for o in others) + SINGLED_MARGIN:
+        if alone(s) and len(proven) < MANY_VERIFIED:
             yield s
             continue
+        others, whose = (proven, "other readings make") if alone(s) else (set(answers[s.parse]), "the same reading makes")
+        named = sorted(others - {s.answer})
+        why = f"{whose} {', '.join(named[:2])}{' and others' if len(named) > 2 else ''} too"
         features = s.features._replace(verified=False)
-        also = ", ".join(others[:2]) + (" and others" if len(others) > 2 else "")
-        yield replace(s, score=score(features), verified=False, features=features,
-                      explanation=f"{s.explanation} (the same reading makes {also} too)")  # fmt: skip
+        yield replace(s, score=score(features), verified=False, features=features, explanation=f"{s.explanation} ({why})")
 
 
 def fitting_words(pattern: str | None, enum) -> tuple[Letters, ...]:

@@ -141,6 +141,20 @@ def test_a_reading_that_verifies_two_answers_verifies_neither():
     assert out["DASH"].verified and not out["RACE"].verified
 
 
+def test_readings_that_verify_many_answers_prove_none():
+    # written for this test: readings of one clue, each making its own answer
+    from cryptic.tuning import MANY_VERIFIED
+
+    features = Features(10.0, 0.9, 4.0, True, False, 1.0)
+    words = ("DASH", "RACE", "DART", "RUSH", "TEAR")[:MANY_VERIFIED]
+    found = [solution(a, a, ("hurry",), Parse(("hurry",), (), Synonym((a.lower(),)), True), None, features, a) for a in words]
+    fewer = list(singled_out(found[:-1]))
+    assert all(s.verified and s.score == f.score for s, f in zip(fewer, found))
+    many = list(singled_out(found))
+    assert not any(s.verified for s in many)
+    assert all(s.score < f.score and "other readings make" in s.explanation for s, f in zip(many, found))
+
+
 def test_two_plain_definitions_verify_nothing_in_a_clue_with_a_question_mark():
     # written for this test: "quarrel" and "line" both define ROW; with "?" the clue is a pun
     plain, pun = (solve(parse_clue(text), timeout=60).solutions for text in ("Quarrel line (3)", "Quarrel line? (3)"))

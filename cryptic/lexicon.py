@@ -163,7 +163,7 @@ LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidd
 TRAILS = frozenset(("of", "in", "from", "using"))
 
 
-@functools.lru_cache(maxsize=INDICATOR_CACHE)  # the parser asks about the same spans again and again: a fifth of a clue's time
+@functools.lru_cache(maxsize=INDICATOR_CACHE)  # the parser asks about the same spans again and again
 def is_indicator(kind: str, words: Words) -> bool:
     """Is the phrase a known indicator of this kind (or one with a particle after it)?"""
     if not 0 < len(words) <= MAX_INDICATOR_WORDS:

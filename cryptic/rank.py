@@ -239,12 +239,13 @@ def singled_out(checked: list[Solution]) -> Iterator[Solution]:
         others = set(answers[s.parse]) - {s.answer}
         return not others or s.features.strength >= max(answers[s.parse][o] for o in others) + SINGLED_MARGIN
 
-    proven = {s.answer for s in checked if alone(s)}
-    for s in checked:
-        if alone(s) and len(proven) < MANY_VERIFIED:
+    lone = [alone(s) for s in checked]
+    proven = {s.answer for s, a in zip(checked, lone) if a}
+    for s, a in zip(checked, lone):
+        if a and len(proven) < MANY_VERIFIED:
             yield s
             continue
-        others, whose = (proven, "other readings make") if alone(s) else (set(answers[s.parse]), "the same reading makes")
+        others, whose = (proven, "other readings make") if a else (set(answers[s.parse]), "the same reading makes")
         named = sorted(others - {s.answer})
         why = f"{whose} {', '.join(named[:2])}{' and others' if len(named) > 2 else ''} too"
         features = s.features._replace(verified=False)

@@ -3,6 +3,7 @@ define, near and far), abbreviations, leaf bounds."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 import heapq
 import itertools
@@ -274,25 +275,39 @@ def compounds(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...
     if enumeration is None or len(words) != 2 or len(key.split(" ")) > MAX_COMPOSED:
         return ()
     n, own = enumeration.length, letters_of(key)  # "sun hat" is no definition of SUNHAT
-    known = lexicon(n)
+    known, ordered = lexicon(n), sorted_lexicon(n)
     tables = [synonym_table(w) for w in words]
-    by_length: list[dict[int, list[tuple[Letters, float]]]] = [{}, {}]
-    for table, grouped in zip(tables, by_length):
-        for lets, strength in table.items():
-            grouped.setdefault(len(lets), []).append((lets, strength))
     out: dict[Letters, Candidate] = {}
-    for first, second in ((tables[0], by_length[1]), (tables[1], by_length[0])):
+    for first, second in ((tables[0], tables[1]), (tables[1], tables[0])):
         for head, s1 in first.items():
             if not COMPOUND_PART <= len(head) <= n - COMPOUND_PART:
                 continue
-            for tail, s2 in second.get(n - len(head), ()):
-                whole = head + tail
-                if whole in out or whole == own or whole not in known or not is_word(whole, enumeration):
+            for whole in starting_with(ordered, head):  # few words start so: fewer than the tails
+                s2 = second.get(whole[len(head):])
+                if s2 is None or whole in out or whole == own or not is_word(whole, enumeration):
                     continue
                 shown = [(parts, freq, d) for parts, freq, d in known[whole] if len(parts) == 1 or len(head) in itertools.accumulate(parts)]
                 if shown:
                     out[whole] = Candidate(whole, shown[0][2], COMPOUND * min(1.0, s1, s2), frequency(whole), "k")
     return tuple(sorted(out.values(), key=candidate_order))
+
+
+@functools.lru_cache(maxsize=64)
+def sorted_lexicon(length: int) -> tuple[Letters, ...]:
+    """The answers of this length in alphabetical order."""
+    return tuple(sorted(lexicon(length)))
+
+
+def starting_with(ordered: Sequence[Letters], head: Letters) -> Iterator[Letters]:
+    """The strings of a sorted sequence that start with head.
+
+    >>> list(starting_with(("CAB", "CAR", "CART", "DOG"), "CAR"))
+    ['CAR', 'CART']
+    """
+    for i in range(bisect.bisect_left(ordered, head), len(ordered)):
+        if not ordered[i].startswith(head):
+            return
+        yield ordered[i]
 
 
 def named_number(key: str, enumeration: Enumeration | None) -> Iterator[Candidate]:
@@ -434,11 +449,17 @@ def own_form(answer: Letters, words: Sequence[str]) -> bool:
     """Is the answer a form of one of the definition's words, or that word a form of it
     ("tightly" for TIGHT)? Setters never define a word by itself: among the top five
     answers of cryptonite-dev's first 1,000 clues, 20 were such, none right."""
-    for w in map(letters_of, words):
-        short, long = sorted((w, answer), key=len)
-        if len(short) >= 3 and short != long and long.startswith(short) and len(long) - len(short) <= FORM_GROWTH:
+    for w in word_letters(tuple(words)):
+        short, long = (w, answer) if len(w) <= len(answer) else (answer, w)
+        if len(short) >= 3 and len(long) - len(short) <= FORM_GROWTH and short != long and long.startswith(short):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=10_000)
+def word_letters(words: Words) -> tuple[Letters, ...]:
+    """Each word's letters (own_form asks for a definition's thousands of times a clue)."""
+    return tuple(map(letters_of, words))
 
 
 def definition_strength(phrase: str, answer: Letters) -> float:

@@ -37,9 +37,10 @@ Cover = tuple[float, tuple[Piece, ...]]  # share of the answer spelt, and by wha
 
 
 @functools.lru_cache(maxsize=64)  # one clue's, asked for each of its candidates; each holds thousands of synonyms
-def pieces(words: Words) -> Pieces:
-    """Each run of one to three words' synonyms and substitutions (and their reversals),
-    and its letters sorted."""
+def pieces(words: Words, longest: int) -> Pieces:
+    """Each run of one to three words' synonyms and substitutions (and their reversals) of
+    at most `longest` letters (longer ones spell no part of the answer: most of them), and
+    its letters sorted."""
     spelt: dict[Letters, list[tuple[int, int, How]]] = {}
     fodder: dict[Letters, list[Span]] = {}
     little = set()
@@ -49,6 +50,8 @@ def pieces(words: Words) -> Pieces:
             if not th.content_words(th.norm(phrase)):
                 little.add((a, b))
             for s in th.synonym_table(th.norm(phrase)):
+                if len(s) > longest:
+                    continue
                 spelt.setdefault(s, []).append((a, b, "synonym"))
                 if len(s) >= MIN_REVERSED and s[::-1] != s:
                     spelt.setdefault(s[::-1], []).append((a, b, "reversed"))
@@ -77,7 +80,7 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     n = len(answer)
     first = definition[1] if definition[0] == 0 else 0
     last = definition[0] if definition[0] > 0 else len(words)
-    placed = pieces_at(answer, pieces(words), first, last)
+    placed = pieces_at(answer, pieces(words, n - 1), first, last)
 
     @functools.cache
     def best(i: int, w: int) -> Cover:

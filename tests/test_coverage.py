@@ -65,7 +65,11 @@ def test_one_letter_pieces_count_less():
 
 
 def test_pieces_include_reversals():
-    assert "RAT" in pieces(("sailor",)).spelt
+    assert "RAT" in pieces(("sailor",), 5).spelt
+
+
+def test_pieces_longer_than_asked_are_left_out():
+    assert "SEAMAN" in pieces(("sailor",), 6).spelt and "SEAMAN" not in pieces(("sailor",), 5).spelt
 
 
 VOCABULARY = ["sailor", "obtain", "aim", "doctor", "in", "river", "note", "about", "the", "old"]

@@ -124,6 +124,25 @@ CURATED_ONLY = frozenset(("gut",))
 EXPAND = frozenset(("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut"))
 
 
+# Kinds whose indicator is a verb acting on the fodder, with a subject the setter picks: a
+# one-word verb brings its other present-tense form ("elephants swallow" bamboo: CANE, where
+# "swallows" is listed), no more ("hid" is no hidden-word indicator).
+AGREE = frozenset(("hidden", "departure", "after", "connector"))
+
+
+def present_forms(word: str) -> set[str]:
+    """The present-tense forms of the verb a present-tense word is (swallows -> swallow;
+    none for any other word)."""
+    from lemminflect import getAllLemmas, getInflection
+
+    forms = set()
+    for lemma in getAllLemmas(word).get("VERB", ()):
+        present = {lemma, *getInflection(lemma, "VBZ"), *getInflection(lemma, "VBP")}
+        if word in present:
+            forms |= present
+    return forms
+
+
 def word_forms(word: str) -> set[str]:
     """A one-word indicator's other forms: inflections of its lemmas (mix -> mixing, mixed,
     mixes), and adverbs of adjectives (different -> differently) and back."""
@@ -147,15 +166,16 @@ def word_forms(word: str) -> set[str]:
 
 def expanded(kind: str, phrases: set[str]) -> set[str]:
     """The phrases with the other forms of each one-word phrase, for kinds whose indicators
-    are verbs and adjectives."""
-    if kind not in EXPAND:
+    are verbs and adjectives (for AGREE's, the present tense's only)."""
+    if kind not in EXPAND | AGREE:
         return phrases
     # A new form that is a link word ("makes", "gives") would read most clues two ways.
     links = read_list(INDICATORS / "curated" / "link.txt")
+    forms = word_forms if kind in EXPAND else present_forms
     out = set(phrases)
     for p in phrases:
         if " " not in p:
-            out |= word_forms(p) - links
+            out |= forms(p) - links
     return out
 
 

@@ -161,6 +161,7 @@ def is_participle(word: str) -> bool:
 # maps": STAMP; "initially in").
 LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidden"))
 TRAILS = frozenset(("of", "in", "from", "using"))
+ARTICLES = frozenset(("a", "the"))
 
 
 @functools.lru_cache(maxsize=INDICATOR_CACHE)  # the parser asks about the same spans again and again
@@ -180,8 +181,8 @@ def is_indicator(kind: str, words: Words) -> bool:
         return True  # the passive: "heroin smuggled by seal" is H in CAP
     if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):
         return True
-    if kind in LETTER_KINDS and len(words) > 1 and words[0] in ("a", "the") and words[1:] in indicators(kind):
-        return True  # "a trace of leniency": L
+    if kind in LETTER_KINDS and len(words) > 1 and words[0] in ARTICLES and words[1] not in ARTICLES and is_indicator(kind, words[1:]):
+        return True  # "a trace of leniency": L; "the origins of interesting old tale": IOTA
     if kind not in PHRASAL_KINDS:
         return False
     if len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind):

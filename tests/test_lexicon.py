@@ -21,6 +21,17 @@ def test_listed_indicators_and_their_forms_are_known():
     assert not is_indicator("anagram", ("broken",) * (lexicon.MAX_INDICATOR_WORDS + 1))
 
 
+def test_a_verb_indicator_comes_in_both_present_tense_forms():
+    assert is_indicator("hidden", ("swallows",)) and is_indicator("hidden", ("swallow",))  # "elephants swallow"
+    assert not is_indicator("hidden", ("swallowed",))  # no other form
+    assert is_indicator("first", ("part",)) and not is_indicator("first", ("parts",))  # a noun's number is no verb's agreement
+
+
+def test_an_article_may_lead_a_letter_picking_indicator_with_its_preposition():
+    assert is_indicator("first", ("the", "origins", "of"))
+    assert not is_indicator("first", ("the", "the", "origins"))
+
+
 def test_abbreviations_are_looked_up_by_their_words():
     assert "DR" in abbreviations(("doctor",)) and "MO" in abbreviations(("doctor",))
     assert abbreviations(("Doctor",)) == abbreviations(("doctor",))

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from cryptic import thesaurus as th
 from cryptic.derive import SECOND_DEFINITION
+from cryptic.nodes import MAX_LETTERS
 from cryptic.parse import parse_enumeration
 from cryptic.tuning import TWO_HOP
 
@@ -443,3 +444,13 @@ def test_a_contraction_keeps_its_subjects_letters_and_shortens_the_verb(subject,
 
 def test_what_is_not_a_contraction_has_none():
     assert th.contractions("the cat") == th.contractions("dog's") == th.contractions("i is") == ()
+
+
+@pytest.mark.parametrize("phrase", ["drain", "lowest point", "sailor", "xyzzy"])
+def test_a_definition_leaf_is_bounded_by_the_lengths_of_what_it_defines(phrase):
+    from cryptic.lookup.definitions import definition_table
+
+    lengths = [len(a) for a in definition_table(th.norm(phrase))]
+    expected = (min(lengths), max(lengths)) if lengths else (1, MAX_LETTERS)
+    assert th.leaf_bounds("definition", tuple(phrase.split())) == expected
+

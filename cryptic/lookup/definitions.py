@@ -490,11 +490,11 @@ def homophones(s: Letters) -> tuple[Letters, ...]:
 
 @functools.lru_cache(maxsize=200_000)
 def _bounds(kind: LeafKind, phrase: str) -> Bounds | None:
-    table = synonym_table(phrase) if kind == "synonym" else definition_table(phrase)
-    if not table:
-        return None if kind == "synonym" else (1, MAX_LETTERS)
-    lengths = [len(x) for x in table]
-    return (min(lengths), max(lengths))
+    if kind == "synonym":
+        lengths = list(map(len, synonym_table(phrase)))
+        return (min(lengths), max(lengths)) if lengths else None
+    lengths = graph().lengths[best_relations(phrase)[0]]  # not definition_table: no Candidate for each of thousands
+    return (int(lengths.min()), int(lengths.max())) if len(lengths) else (1, MAX_LETTERS)
 
 
 @functools.lru_cache(maxsize=200_000)

@@ -27,7 +27,7 @@ from cryptic.prune import could_make, letter_bags
 from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
-    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND,
+    DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND, DESCRIBED_WORDS,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
     LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
@@ -181,7 +181,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     run_on = letters(clue.words)
     question = "?" in clue.text
     asked = pattern if letters_given else None
-    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=asked) if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])
+    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=asked, described=len(words) <= DESCRIBED_WORDS)
+                                                   if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])  # fmt: skip
     fitting = fitting_words(pattern, enum)
     best_cost = math.inf
     try:

@@ -454,3 +454,10 @@ def test_a_definition_leaf_is_bounded_by_the_lengths_of_what_it_defines(phrase):
     expected = (min(lengths), max(lengths)) if lengths else (1, MAX_LETTERS)
     assert th.leaf_bounds("definition", tuple(phrase.split())) == expected
 
+
+def test_definitions_not_described_leave_out_glosses_and_the_reverse_dictionary():
+    enum = parse_enumeration("(7)")
+    described = {c.letters: c.relation for c in th.definitions("city on the Tigris", enum)}
+    plain = {c.letters: c.relation for c in th.definitions("city on the Tigris", enum, described=False)}
+    assert described.get("BAGHDAD") == "g" and plain.get("BAGHDAD") != "g"  # two hops away at most
+    assert not set(plain.values()) & set("gwe") and set(plain) <= set(described)

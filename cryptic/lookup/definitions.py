@@ -185,29 +185,32 @@ def candidates(ids, codes, strengths, supports=None) -> Iterator[Candidate]:
         yield Candidate(g.letters[j], g.nodes[j], strength, freq, CODES[code], n)
 
 
-def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None) -> Iterator[Candidate]:
+def definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None,
+                described: bool = True) -> Iterator[Candidate]:  # fmt: skip
     """Yield the answers the phrase could define: those related_definitions() yields, then,
     with a pattern of given letters, the nearest in meaning that fit it (last, so that given
     letters only add answers: none offered first without wordplay is pushed out)."""
     if pattern is None or enumeration is None:  # nothing to add: no set of what was yielded on the hot path
-        yield from related_definitions(phrase, enumeration, deep, pattern)
+        yield from related_definitions(phrase, enumeration, deep, pattern, described)
         return
     seen = set()
-    for c in related_definitions(phrase, enumeration, deep, pattern):
+    for c in related_definitions(phrase, enumeration, deep, pattern, described):
         seen.add(c.letters)
         yield c
     yield from (c for c in nearest_in_meaning(norm(phrase), enumeration, pattern) if c.letters not in seen)
 
 
-def related_definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None) -> Iterator[Candidate]:
+def related_definitions(phrase: str, enumeration: Enumeration | None = None, deep: bool = True, pattern: str | None = None,
+                        described: bool = True) -> Iterator[Candidate]:  # fmt: skip
     """Yield the answers the phrase's relations, glosses and past clues define, best first
     (candidate_order). With an enumeration and `deep`, answers two hops away (a synonym's
     relations) follow, weakly: there may be thousands, so they are ordered only when the
     reader gets to them, and made as they are read. (The routes two hops away are gathered up front with an enumeration
     either way: they order the nearer answers by support.) With a pattern of known letters
-    ('N?D?R'), only the answers that fit it, and the reverse dictionary's best among those."""
+    ('N?D?R'), only the answers that fit it, and the reverse dictionary's best among those.
+    Not `described`: none whose gloss the phrase says (see near_candidates)."""
     key = norm(phrase)
-    near = near_candidates(key, enumeration) if pattern is None or enumeration is None else fitting_near(key, enumeration, pattern)
+    near = near_candidates(key, enumeration, described) if pattern is None or enumeration is None else fitting_near(key, enumeration, pattern, described)
     fits = lambda c: pattern_ok(pattern, c.letters)  # noqa: E731
     if enumeration is None or not deep:
         yield from filter(fits, near)
@@ -220,12 +223,12 @@ def related_definitions(phrase: str, enumeration: Enumeration | None = None, dee
 
 
 @functools.lru_cache(maxsize=5_000)
-def fitting_near(key: str, enumeration: Enumeration, pattern: str) -> tuple[Candidate, ...]:
+def fitting_near(key: str, enumeration: Enumeration, pattern: str, described: bool = True) -> tuple[Candidate, ...]:
     """near_candidates that fit the pattern, with the reverse dictionary's best answers among
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
-    near = tuple(c for c in near_candidates(key, enumeration) if pattern_ok(pattern, c.letters))
-    if " " not in key and "-" not in key:  # one word: the reverse dictionary reads phrases
+    near = tuple(c for c in near_candidates(key, enumeration, described) if pattern_ok(pattern, c.letters))
+    if " " not in key and "-" not in key or not described:  # one word: the reverse dictionary reads phrases
         return near
     best = {c.letters: c for c in near}
     for c in retrieved_definitions(key, enumeration, pattern):
@@ -245,17 +248,17 @@ def nearest_in_meaning(key: str, enumeration: Enumeration, pattern: str) -> tupl
 
 
 @functools.lru_cache(maxsize=5_000)
-def near_candidates(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
-    """The answers one hop from a normalised phrase, and those whose gloss it says, best
-    first (made once: a solver asks for the same definition again and again)."""
+def near_candidates(key: str, enumeration: Enumeration | None, described: bool = True) -> tuple[Candidate, ...]:
+    """The answers one hop from a normalised phrase, and (`described`) those whose gloss it
+    says, best first (made once: a solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
-    glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key else ()
+    glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key and described else ()
     from cryptic import past  # past clues' definitions: exact, then guessed
 
     added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
     added += past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)
     if (spaced := key.replace("-", " ")) != key:  # "easily-moved" says what "easily moved" says (SOFTHEARTED)
-        added += near_candidates(spaced, enumeration)
+        added += near_candidates(spaced, enumeration, described)
     if not glossed and not added:
         return near
     best = {c.letters: c for c in near}

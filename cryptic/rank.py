@@ -181,7 +181,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     run_on = letters(clue.words)
     question = "?" in clue.text
     asked = pattern if letters_given else None
-    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=asked, described=len(words) <= DESCRIBED_WORDS)
+    candidates_of = functools.cache(lambda words: [c for c in th.definitions(" ".join(words), enum, pattern=asked, described=asked is not None or len(words) <= DESCRIBED_WORDS)
                                                    if pattern_ok(pattern, c.letters) and not th.own_form(c.letters, words)])  # fmt: skip
     fitting = fitting_words(pattern, enum)
     best_cost = math.inf

@@ -27,7 +27,7 @@ import random
 from pathlib import Path
 
 from cryptic.parse import ClueError, parse_clue
-from cryptic.rank import RANKINGS, Features, ranking, score, solve
+from cryptic.rank import RANKINGS, Features, ranking, score, solve, terms
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,15 +86,6 @@ def climb(data: list, w: dict, rounds: int = 300, seed: int = 1) -> dict:
     return best
 
 
-# The weighed features in score()'s order, each as score() scales it (the bias aside).
-TERMS = ("strength", "frequency", "cost", "verified", "wordplay_only", "coverage", "past", "similar")
-
-
-def term_values(f: Features) -> list[float]:
-    """A candidate's features as score() weighs them (cost counts against)."""
-    return [f.strength, f.frequency / 8, -min(f.cost, 2000) / 100, float(f.verified), float(f.wordplay_only), f.covered, f.past, f.similar]
-
-
 # Kept as they are by the conditional logit: fitted with a quarter of the letters shown, the
 # commonness weight goes below 0 (-0.37), and rare words and American spellings then outrank
 # common ones (LEGALIZATION over LEGALISATION, FOLDSTOOL over FOOTSTOOL).
@@ -113,9 +104,10 @@ def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 
     for gold, cands in data:
         at = [k for k, (answer, _) in enumerate(cands) if answer == gold]
         if at and len(cands) > 1:
-            clues.append((np.array([term_values(f) for _, f in cands]), at[0]))
-    theta = np.array([w.get(t, 0.0) for t in TERMS])
-    free = np.array([t not in FIXED for t in TERMS], dtype=float)
+            clues.append((np.array([[value for _, value in terms(f)] for _, f in cands]), at[0]))
+    names = [name for name, _ in terms(Features(0, 0, 0, False, False, 0))]
+    theta = np.array([w.get(t, 0.0) for t in names])
+    free = np.array([t not in FIXED for t in names], dtype=float)
     for _ in range(rounds):
         gradient = -penalty * theta * free
         for x, k in clues:
@@ -123,7 +115,7 @@ def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 
             p = np.exp(z - z.max())
             gradient += x[k] - (p / p.sum()) @ x
         theta += rate * free * gradient / max(1, len(clues))
-    return {**w, **{t: float(v) for t, v in zip(TERMS, theta)}}
+    return {**w, **{t: float(v) for t, v in zip(names, theta)}}
 
 
 def held_out(data: list, w: dict, fit) -> tuple[float, float]:

@@ -88,20 +88,19 @@ def past_share(answer: Letters) -> float:
     return min(1.0, math.log1p(past_answer_table().get(answer, 0)) / math.log1p(PAST_FULL))
 
 
+def terms(f: Features) -> tuple[tuple[str, float], ...]:
+    """A candidate's features as the score weighs them, each with its weight's name (the parse
+    cost counts against; the bias aside)."""
+    return (("strength", f.strength), ("frequency", f.frequency / 8), ("cost", -min(f.cost, 2000) / 100), ("verified", float(f.verified)),
+            ("wordplay_only", float(f.wordplay_only)), ("coverage", f.covered), ("past", f.past), ("similar", f.similar))  # fmt: skip
+
+
 def score(f: Features, w: Mapping[str, float] | None = None) -> float:
     """A score in (0, 1) from the features of a candidate (weights in corpora/ranking.json)."""
     w = w or ranking()
-    z = (
-        w["bias"]
-        + w["strength"] * f.strength
-        + w["frequency"] * f.frequency / 8
-        - w["cost"] * min(f.cost, 2000) / 100
-        + w["verified"] * f.verified
-        + w["wordplay_only"] * f.wordplay_only
-        + w["coverage"] * f.covered
-        + w.get("past", 0.0) * f.past
-        + w.get("similar", 0.0) * f.similar
-    )
+    z = w["bias"]
+    for name, value in terms(f):
+        z += w.get(name, 0.0) * value
     return 1 / (1 + math.exp(-z))
 
 

@@ -118,10 +118,11 @@ def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 
     return {**w, **{t: float(v) for t, v in zip(names, theta)}}
 
 
-def held_out(data: list, w: dict, fit) -> tuple[float, float]:
-    """Top-1 on each half of the clues (alternate rows) with the weights `fit` finds on the other half."""
+def held_out(data: list, w: dict, fit) -> list[tuple[float, float]]:
+    """Top-1 on each half of the clues (alternate rows): with `w`, and with the weights `fit`
+    finds on the other half."""
     halves = data[0::2], data[1::2]
-    return tuple(100 * top1(halves[1 - i], fit(halves[i], w)) for i in (0, 1))
+    return [(100 * top1(halves[1 - i], w), 100 * top1(halves[1 - i], fit(halves[i], w))) for i in (0, 1)]
 
 
 def logit(features, w: dict) -> float:
@@ -179,8 +180,7 @@ def main() -> int:
     fit = conditional_logit if a.method == "logit" else climb
     fitted = calibrate(data, fit(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
-    halves = [100 * top1(half, start) for half in (data[1::2], data[0::2])]
-    print("top-1 on each half, fitted on the other: {:.1f}% and {:.1f}% (before: {:.1f}% and {:.1f}%)".format(*held_out(data, start, fit), *halves))
+    print("top-1 on each half, fitted on the other: " + " and ".join(f"{before:.1f}% -> {after:.1f}%" for before, after in held_out(data, start, fit)))
     print(f"log-likelihood per candidate: {log_likelihood(data, start, 1, 0):.4f} before, {log_likelihood(data, fitted, 1, 0):.4f} after")
     print(json.dumps(fitted, indent=2))
     if a.write:

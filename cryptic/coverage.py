@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from cryptic import thesaurus as th
-from cryptic.nodes import Letters, Words
+from cryptic.lexicon import piece_table
+from cryptic.nodes import (
+    After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
+    LastLetters, Letters, Literal, Middle, Outer, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
+)  # fmt: skip
 from cryptic.tuning import MAX_RUN, MIN_ANAGRAM, MIN_REVERSED, REVERSED, SINGLE
 
 Span = tuple[int, int]  # words [start, end) of the clue
@@ -151,3 +155,36 @@ def pieces_at(answer: Letters, p: Pieces, first: int, last: int) -> list[list[tu
 def coverage(answer: Letters, words: Words, definition: Span) -> float:
     """The share of the answer the words outside the definition spell (see `cover`)."""
     return cover(answer, words, definition)[0]
+
+
+@functools.lru_cache(maxsize=100_000)  # asked for every piece of every candidate answer
+def used_before(words: Words, piece: Letters) -> bool:
+    """Have setters used the words for these letters: a substitution, or a piece of past clues'
+    wordplay ("tea" -> CHAR)?"""
+    phrase = th.norm(" ".join(words))
+    return piece in th.abbreviations(phrase) or any(letters == piece for letters, _ in piece_table().get(phrase, ()))
+
+
+def attested(d: Derivation) -> float:
+    """The share (0-1) of a reading's letters that come from the clue's own letters or from
+    pieces setters have used before (see used_before); each part counts by its letters."""
+    match d.node:
+        case Synonym(words):
+            return float(used_before(words, d.letters))
+        case Literal() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer():
+            return 1.0
+        case Definition():
+            return 0.0
+        case (Concat() | Insertion() | Container() | Subtraction() | Reversal() | Middle() | Truncation() | Homophone()
+              | Spoonerism() | After()):  # fmt: skip
+            sizes = [len(p.letters) for p in d.parts]
+            return sum(n * attested(p) for n, p in zip(sizes, d.parts)) / max(1, sum(sizes))
+        case _:
+            assert_never(d.node)
+
+
+def attested_pieces(answer: Letters, used: tuple[Piece, ...]) -> float:
+    """The share of the answer that pieces setters have used before spell (anagram fodder
+    is the clue's own letters)."""
+    known = sum(len(p.letters) for p in used if p.how == "anagram" or used_before(p.words, p.letters if p.how != "reversed" else p.letters[::-1]))
+    return known / len(answer) if answer else 0.0

@@ -13,7 +13,7 @@ from typing import NamedTuple, assert_never
 
 from cryptic import thesaurus as th
 from cryptic.caches import forget
-from cryptic.coverage import Piece, cover
+from cryptic.coverage import Piece, attested, attested_pieces, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, parses
 from cryptic.lexicon import number_table
@@ -45,6 +45,7 @@ class Features(NamedTuple):
     covered: float  # share of the answer the other words spell (1: a reading's wordplay makes it)
     past: float = 0.0  # how often past clues had the answer (past_share); solution() sets it
     similar: float = 0.0  # how near in meaning the definition and the answer are (cosine); solution() sets it
+    attested: float = 0.0  # share of the answer from the clue's letters or pieces setters used before (coverage.attested)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +72,14 @@ class Outcome:
     parses: int = 0
 
 
-RANKINGS = {"none": "ranking.json", "guessed": "ranking-letters.json", "given": "ranking-given.json"}
+RANKINGS = {"none": "ranking.json", "guessed": "ranking-letters.json", "given": "ranking-given.json", "puzzle": "ranking-puzzle.json"}
 
 
 def ranking(crossing: str = "none") -> Mapping[str, float]:
     """Weights of the answer score with no crossing letters (corpora/ranking.json), letters
-    guessed from a puzzle's crossing answers (ranking-letters.json) or letters given
-    (ranking-given.json: fitted on clues solved with revealed letters)."""
+    guessed from a puzzle's crossing answers (ranking-letters.json), letters given
+    (ranking-given.json: fitted on clues solved with revealed letters), or none yet in a
+    puzzle's first solve (ranking-puzzle.json: the weights its loop was tuned with)."""
     return number_table(RANKINGS[crossing])
 
 
@@ -92,7 +94,7 @@ def terms(f: Features) -> tuple[tuple[str, float], ...]:
     """A candidate's features as the score weighs them, each with its weight's name (the parse
     cost counts against; the bias aside)."""
     return (("strength", f.strength), ("frequency", f.frequency / 8), ("cost", -min(f.cost, 2000) / 100), ("verified", float(f.verified)),
-            ("wordplay_only", float(f.wordplay_only)), ("coverage", f.covered), ("past", f.past), ("similar", f.similar))  # fmt: skip
+            ("wordplay_only", float(f.wordplay_only)), ("coverage", f.covered), ("past", f.past), ("similar", f.similar), ("attested", f.attested))  # fmt: skip
 
 
 def score(f: Features, w: Mapping[str, float] | None = None) -> float:
@@ -106,7 +108,7 @@ def score(f: Features, w: Mapping[str, float] | None = None) -> float:
 
 def solution(answer: Letters, shown: str, definition: Words, parse: Parse | None, d: Derivation | None, features: Features, why: str) -> Solution:
     """A Solution scored from its features (and how often past clues had the answer)."""
-    full = features._replace(past=past_share(answer), similar=similarity(" ".join(definition), shown))
+    full = features._replace(past=past_share(answer), similar=similarity(" ".join(definition), shown), attested=attested(d) if d is not None else features.attested)
     return Solution(answer, shown, definition, parse, d, score(full), full.verified, why, full)
 
 
@@ -214,9 +216,9 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if not found:  # nothing else: the few words that fit the crossing letters, commonest first
         for s in fitting_only(clue, fitting):
             put(s)
-    if pattern is not None:  # with crossing letters the evidence weighs otherwise, the more so when they are sure
-        letters_weights = ranking("given" if letters_given else "guessed")
-        found = {a: replace(s, score=score(s.features, w=letters_weights)) for a, s in found.items()}
+    if pattern is not None or not letters_given:  # with crossing letters the evidence weighs otherwise, the more so when they are sure
+        weights = ranking(("given" if letters_given else "guessed") if pattern is not None else "puzzle")
+        found = {a: replace(s, score=score(s.features, w=weights)) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
             found[answer] = replace(s, score=s.score * MISFIT_SCORE)
@@ -401,7 +403,7 @@ def definition_only(clue: Clue, candidates_of, depth: int = DEFINITION_DEPTH) ->
                 if rank >= STRONGEST and not covered:
                     continue
                 shown = th.display(c.letters, clue.enumeration)
-                yield solution(c.letters, shown, span, None, None, Features(definition_only_cost(k), c.strength, c.frequency, False, False, covered),
+                yield solution(c.letters, shown, span, None, None, Features(definition_only_cost(k), c.strength, c.frequency, False, False, covered, attested=attested_pieces(c.letters, partial)),
                                explanation(shown, None, None, span, RELATIONS.get(c.relation, ""), partial))  # fmt: skip
 
 

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptic.coverage import coverage, pieces
+from cryptic.coverage import Piece, attested, attested_pieces, coverage, pieces
+from cryptic.nodes import Anagram, Concat, Definition, Derivation, Synonym
 
 pytestmark = pytest.mark.slow  # coverage reads synonyms from the compiled index
 
@@ -91,3 +92,18 @@ def test_content_words_the_pieces_leave_unread_beyond_one_a_piece_count_against_
     assert coverage("TARGET", ("aim", "sailor", "river", "obtain"), (0, 1)) == 1.0
     spare = coverage("TARGET", ("aim", "sailor", "river", "obtain", "doctor", "note", "old"), (0, 1))
     assert spare == pytest.approx((2 + 1) / (4 + 1))
+
+
+def test_attested_counts_the_clues_own_letters_and_pieces_setters_used_before():
+    sailor = Derivation(Synonym(("sailor",)), "AB", ())  # a listed substitution
+    odd = Derivation(Synonym(("sailor",)), "XYZW", ())  # no setter's piece
+    mixed = Derivation(Anagram(("mad",), ("tin",)), "NIT", ())
+    assert attested(sailor) == 1.0 and attested(odd) == 0.0 and attested(mixed) == 1.0
+    assert attested(Derivation(Concat((sailor.node, odd.node)), "ABXYZW", (sailor, odd))) == pytest.approx(2 / 6)
+    assert attested(Derivation(Definition(("sailor",)), "SEAMAN", ())) == 0.0  # a second definition is no piece
+
+
+def test_attested_pieces_are_a_share_of_the_answer():
+    used = (Piece("AB", ("sailor",), "synonym"), Piece("BA", ("sailor",), "reversed"), Piece("XY", ("sailor",), "synonym"))
+    assert attested_pieces("ABBAXYZZ", used) == pytest.approx(4 / 8)
+    assert attested_pieces("ABBAXYZZ", ()) == 0.0

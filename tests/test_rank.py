@@ -7,7 +7,7 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.rank import Features, definition_only, letter_exact, parse_solutions, ranking, score, singled_out, solution, solve
+from cryptic.rank import Features, definition_only, letter_exact, parse_solutions, ranking, score, singled_out, solution, solve, terms
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -70,6 +70,21 @@ def test_given_and_guessed_letters_score_by_their_own_weights():
     assert given.score == score(given.features, w=ranking("given"))
     assert guessed.score == score(guessed.features, w=ranking("guessed"))
     assert ranking("given") != ranking("guessed") != ranking()
+
+
+def test_a_puzzles_first_solve_scores_by_the_weights_its_loop_was_tuned_with():
+    clue = parse_clue("Lowest point in ruptured drain (5)")
+    alone = solve(clue, timeout=60).solutions[0]
+    first = solve(clue, timeout=60, letters_given=False).solutions[0]  # a puzzle's clue, no crossers yet
+    assert alone.answer == first.answer == "NADIR"
+    assert alone.score == score(alone.features) and first.score == score(first.features, w=ranking("puzzle"))
+    assert ranking("puzzle") != ranking()
+
+
+def test_the_score_weighs_pieces_setters_used_before():
+    known = Features(100.0, 0.9, 4.0, False, False, 1.0, attested=1.0)
+    assert ("attested", 1.0) in terms(known)
+    assert score(known) > score(known._replace(attested=0.0))  # ranking.json weighs it above 0
 
 
 @pytest.mark.slow

@@ -86,6 +86,11 @@ def climb(data: list, w: dict, rounds: int = 300, seed: int = 1) -> dict:
     return best
 
 
+def weight_names() -> list[str]:
+    """The names of the weighed features (rank.terms), the bias aside."""
+    return [name for name, _ in terms(Features(0, 0, 0, False, False, 0))]
+
+
 # Kept as they are by the conditional logit: fitted with a quarter of the letters shown, the
 # commonness weight goes below 0 (-0.37), and rare words and American spellings then outrank
 # common ones (LEGALIZATION over LEGALISATION, FOLDSTOOL over FOOTSTOOL).
@@ -105,7 +110,7 @@ def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 
         at = [k for k, (answer, _) in enumerate(cands) if answer == gold]
         if at and len(cands) > 1:
             clues.append((np.array([[value for _, value in terms(f)] for _, f in cands]), at[0]))
-    names = [name for name, _ in terms(Features(0, 0, 0, False, False, 0))]
+    names = weight_names()
     theta = np.array([w.get(t, 0.0) for t in names])
     free = np.array([t not in FIXED for t in names], dtype=float)
     for _ in range(rounds):
@@ -176,7 +181,7 @@ def main() -> int:
         if a.save:
             Path(a.save).write_text(json.dumps(data))
     crossing = "given" if a.reveal > 0 else "none"
-    start = {"past": 0.0, "similar": 0.0, **ranking(crossing)}  # a new feature's weight starts at 0
+    start = {**dict.fromkeys(weight_names(), 0.0), **ranking(crossing)}  # a new feature's weight starts at 0
     fit = conditional_logit if a.method == "logit" else climb
     fitted = calibrate(data, fit(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")

@@ -216,7 +216,9 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if not found:  # nothing else: the few words that fit the crossing letters, commonest first
         for s in fitting_only(clue, fitting):
             put(s)
-    if pattern is not None or not letters_given:  # with crossing letters the evidence weighs otherwise, the more so when they are sure
+    # With crossing letters the evidence weighs otherwise, the more so when they are sure; a
+    # puzzle's first solve (no letters yet) keeps the weights its loop was tuned with.
+    if pattern is not None or not letters_given:
         weights = ranking(("given" if letters_given else "guessed") if pattern is not None else "puzzle")
         found = {a: replace(s, score=score(s.features, w=weights)) for a, s in found.items()}
     for answer, s in found.items():

@@ -83,6 +83,15 @@ def ranking(crossing: str = "none") -> Mapping[str, float]:
     return number_table(RANKINGS[crossing])
 
 
+def crossing(pattern: str | None, letters_given: bool) -> str:
+    """Which weights score a solve's answers (see ranking): with crossing letters the evidence
+    weighs otherwise, the more so when they are sure; a puzzle's first solve (no letters yet)
+    keeps the weights its loop was tuned with."""
+    if pattern is None:
+        return "none" if letters_given else "puzzle"
+    return "given" if letters_given else "guessed"
+
+
 def past_share(answer: Letters) -> float:
     """How often past clues had this answer, from 0 (never) to 1 (PAST_FULL times or more)."""
     from cryptic.lexicon import past_answer_table
@@ -216,11 +225,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if not found:  # nothing else: the few words that fit the crossing letters, commonest first
         for s in fitting_only(clue, fitting):
             put(s)
-    # With crossing letters the evidence weighs otherwise, the more so when they are sure; a
-    # puzzle's first solve (no letters yet) keeps the weights its loop was tuned with.
-    if pattern is not None or not letters_given:
-        weights = ranking(("given" if letters_given else "guessed") if pattern is not None else "puzzle")
-        found = {a: replace(s, score=score(s.features, w=weights)) for a, s in found.items()}
+    if (weighing := crossing(pattern, letters_given)) != "none":
+        found = {a: replace(s, score=score(s.features, w=ranking(weighing))) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
             found[answer] = replace(s, score=s.score * MISFIT_SCORE)

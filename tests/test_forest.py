@@ -13,7 +13,7 @@ from shared import parse_of, spans
 
 from cryptic.forest import Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, fits, naive_wordplays, parses
 from cryptic.lexicon import is_indicator
-from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Outer, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Outer, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 from cryptic.trees import flatten, length_bounds, parse_cost, plain_bounds
 
@@ -125,6 +125,8 @@ KNOWN = [
     ("Cold and big rodent (5)", ("rodent",), Concat((Synonym(("Cold",)), Synonym(("big",))))),
     ("Drop fall (4)", ("Drop",), Definition(("fall",))),
     ("Endlessly star back for the rodent (3)", ("the", "rodent"), Truncation("curtail", ("Endlessly",), Reversal(("back",), Synonym(("star",))))),
+    ("Good heart of stone with daughter, a deity (3)", ("a", "deity"),
+     Concat((Synonym(("Good",)), Middle(("heart", "of"), Literal(("stone",))), Synonym(("daughter",))))),
     ("Gear upset, causing fury (4)", ("fury",), Anagram(("upset",), ("Gear",))),  # a link read off past clues' definitions
 ]
 
@@ -133,6 +135,13 @@ KNOWN = [
 def test_known_clue_readings(text, definition, wordplay):
     found = parse_of(text)
     assert any(p.definition == definition and (wordplay is None or p.wordplay == wordplay) for p in found)
+
+
+def test_a_middle_is_of_one_clue_word_not_of_a_synonym():
+    clue = parse_clue("Iron heart of stone (1)")
+    found = [p.wordplay for p in parses(clue) if isinstance(p.wordplay, Middle)]
+    assert Middle(("heart", "of"), Literal(("stone",))) in found
+    assert all(isinstance(w.body, Literal) and len(w.body.words) == 1 for w in found)
 
 
 def test_nadir_parse_is_among_the_first_three():

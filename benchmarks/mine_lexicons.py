@@ -147,6 +147,7 @@ def word_forms(word: str) -> set[str]:
     """A one-word indicator's other forms: inflections of its lemmas (mix -> mixing, mixed,
     mixes), and adverbs of adjectives (different -> differently) and back."""
     from lemminflect import getAllInflections, getAllLemmas
+    from wordfreq import zipf_frequency
 
     forms = {word}
     for lemmas in getAllLemmas(word).values():
@@ -154,13 +155,16 @@ def word_forms(word: str) -> set[str]:
             forms.add(lemma)
             for group in getAllInflections(lemma).values():
                 forms.update(group)
-    for base in list(forms):
+    made = set()
+    for base in forms:
         if base.endswith("ly") and len(base) > 5:
-            forms.add(base[:-2])
+            made.add(base[:-2])
         elif base.endswith("y") and len(base) > 3:
-            forms.add(base[:-1] + "ily")
+            made.add(base[:-1] + "ily")
         elif len(base) > 3 and not base.endswith(("ing", "ed", "s")):
-            forms.add(base + "ly")
+            made.add(base + "ly")
+    # A made form must be a word ("abandonly", "angrierly" and "terriblely" are none).
+    forms |= {f for f in made if zipf_frequency(f, "en") > 0}
     return {f for f in forms if f.isalpha() and f not in STOP}
 
 

@@ -27,6 +27,23 @@ def test_a_verb_indicator_comes_in_both_present_tense_forms():
     assert is_indicator("first", ("part",)) and not is_indicator("first", ("parts",))  # a noun's number is no verb's agreement
 
 
+# The kinds whose lists benchmarks/mine_lexicons.py fills out with each word's other forms.
+EXPANDED = ("anagram", "reversal", "insertion", "container", "subtraction", "homophone", "behead", "curtail", "trim", "gut")
+
+
+@pytest.mark.parametrize("kind", EXPANDED)
+def test_an_indicator_list_holds_no_made_up_adverb(kind):
+    from wordfreq import zipf_frequency
+
+    from cryptic.data import data_file
+
+    listed = set(data_file("corpora", "indicators", f"{kind}.txt").read_text(encoding="utf-8").split())
+    made_up = [w for w in listed if w.endswith("ly") and w[:-2] in listed and zipf_frequency(w, "en") == 0]
+    assert not made_up, made_up[:5]  # "abandonly", "angrierly", "terriblely": an adverb made from a listed word is a word
+    if kind == "anagram":
+        assert {"wildly", "strangely"} <= listed  # an adjective's adverb stays
+
+
 def test_an_article_may_lead_a_letter_picking_indicator_with_its_preposition():
     assert is_indicator("first", ("the", "origins", "of"))
     assert not is_indicator("first", ("the", "the", "origins"))

@@ -226,7 +226,8 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
         for s in fitting_only(clue, fitting):
             put(s)
     if (weighing := crossing(pattern, letters_given)) != "none":
-        found = {a: replace(s, score=score(s.features, w=ranking(weighing))) for a, s in found.items()}
+        weights = ranking(weighing)
+        found = {a: replace(s, score=score(s.features, w=weights)) for a, s in found.items()}
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
             found[answer] = replace(s, score=s.score * MISFIT_SCORE)

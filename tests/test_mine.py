@@ -51,6 +51,26 @@ def test_anagram_indicators_in_several_styles():
         assert ("mixed", "anagram") in m.indicators, text
 
 
+def test_a_deletion_in_brackets_gives_the_words_beside_the_taken_piece_as_its_indicator():
+    m = mine_row(row("Bride ignoring bachelor on a journey", "RIDE", "[b]RIDE (bride, ignoring B (bachelor))"), LINKS)
+    assert ("ignoring", "subtraction") in m.indicators
+    m = mine_row(row("Sham son gone, cured pork", "HAM", "[s]HAM (sham, S (son) gone)"), LINKS)
+    assert ("gone", "subtraction") in m.indicators
+    m = mine_row(row("Map, hospital dismissed, pulled by a horse", "CART", "C[h]ART (map) without the H (‘hospital dismissed’)"), LINKS)
+    assert ("dismissed", "subtraction") in m.indicators
+    m = mine_row(row("Tribunal leader with Republican going", "TR", "T[ribunal] (leader) + R (Republican) going"), LINKS)
+    assert all(kind != "subtraction" for _, kind in m.indicators)  # a letter picked, nothing taken out
+
+
+def test_the_clue_words_an_explanation_puts_between_two_pieces_indicate_how_they_join():
+    m = mine_row(row("Cunning fellow held captive by bishop in church", "SLY", "S (fellow) held captive by LY (bishop)"), LINKS)
+    assert m.indicators == []  # S + LY is a charade: nothing joins them inside
+    m = mine_row(row("Pet will catch man to deceive", "CHEAT", "CAT (pet) will catch HE (man)"), LINKS)
+    assert ("will catch", "container") in m.indicators
+    m = mine_row(row("Ring penned by Greek character, an emblem", "TORAH", "O (ring) penned by TRAH (Greek character)"), LINKS)
+    assert ("penned by", "insertion") in m.indicators
+
+
 def test_a_marked_definition_wins():
     m = mine_row(row("Dreadful rates for the tears", "TEARS", "(RATES)* Definition: “tears”"), LINKS)
     assert m.definitions == ["tears"]

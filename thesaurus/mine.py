@@ -94,11 +94,16 @@ GLOSSED = re.compile(
 )
 
 
+def gloss_of(m: re.Match) -> str:
+    """The gloss of a GLOSSED match, in whichever style it was written."""
+    return next(g for g in m.groups()[1:] if g is not None)
+
+
 def glossed(text: str) -> Iterator[Glossed]:
     """Every token of an explanation with a gloss after it."""
     for m in GLOSSED.finditer(text):
         token = m.group(1).strip("-'’")
-        gloss = next(g for g in m.groups()[1:] if g is not None)
+        gloss = gloss_of(m)
         if token and any(c.isupper() for c in token):
             yield Glossed(token, gloss.strip())
 
@@ -153,6 +158,100 @@ def shape_kind(parts: list[str]) -> str | None:
         return "outer" if len(kept[0]) == len(kept[1]) == 1 else "gut"
     if len(parts) >= 4 and all(len(p) == 1 for p in kept):
         return "alternate"
+    return None
+
+
+DELETED = re.compile(r"[A-Z]*\[([a-z]+)\][A-Z]*")  # [r]ELATION, B[r]ASH: the bracketed letters were taken out
+ASIDE = re.compile(r"[,;:()\[\]=+.!?–—]| - ")  # an indicator quoted in an explanation runs to the punctuation
+
+
+def deletion_indicators(text: str, clue: tuple[Token, ...]) -> Iterator[tuple[int, int]]:
+    """The clue spans that told a deletion an explanation marks with brackets ([r]ELATION)
+    and whose taken piece it glosses (R (Republican)): the words next to that gloss in the
+    explanation, up to punctuation ("relative, ignoring R (Republican)", "C (Conservative)
+    resigning"), when the clue has them next to the piece's words too, or the words glossed
+    with the piece ("without the S (‘ignoring society’)"). A letter picked, T[ribunal], takes
+    out no glossed piece.
+
+    >>> clue = tokens("Relative ignoring Republican in high spirits")
+    >>> list(deletion_indicators("[r]ELATION (relative, ignoring R (Republican))", clue))
+    [(1, 2)]
+    >>> list(deletion_indicators("[c]OVER (report on, C (Conservative) resigning)", tokens("Report on Conservative resigning again")))
+    [(3, 4)]
+    >>> list(deletion_indicators("T[ribunal] (head of) + R (Republican) going", clue))
+    []
+    """
+    taken = {m.group(1).upper() for m in DELETED.finditer(text) if kept_letters(m.group(0))}
+    for m in GLOSSED.finditer(text):
+        letters, head = kept_letters(m.group(1)), gloss_head(gloss_of(m))
+        if letters not in taken or not (part := find(head, clue)):
+            continue
+        if said := told_with(head, letters):  # S (‘ignoring society’): the indicator glossed with the piece
+            if span := find(said, clue):
+                yield span
+            continue
+        before = ASIDE.split(text[: m.start()])[-1].split()[-3:]
+        after = ASIDE.split(text[m.end() :])[0].split()[:3]
+        for words, fits in ((before, lambda span: span[1] == part[0]), (after, lambda span: span[0] == part[1])):
+            for k in range(len(words), 0, -1):
+                said = words[-k:] if words is before else words[:k]
+                if (span := find(" ".join(said), clue)) and fits(span):
+                    yield span
+                    break
+
+
+def operator_indicators(text: str, clue: tuple[Token, ...], answer: Letters) -> Iterator[tuple[tuple[int, int], str]]:
+    """The clue words an explanation quotes between two glossed pieces as what joins them
+    ("SET (group) infiltrated by G-MEN (old FBI agents)"), when the clue has them between
+    the pieces' words too, with the kind the answer's letters show (joined_kind).
+
+    >>> clue = tokens("Part of group infiltrated by old FBI agents")
+    >>> list(operator_indicators("SET (group) infiltrated by G-MEN (old FBI agents)", clue, "SEGMENT"))
+    [((3, 5), 'container')]
+    """
+    found = [(m, kept_letters(m.group(1)), find(gloss_head(gloss_of(m)), clue)) for m in GLOSSED.finditer(text)]
+    for (m1, a, s1), (m2, b, s2) in itertools.pairwise(found):
+        between = text[m1.end() : m2.start()]
+        if not (a and b and s1 and s2) or ASIDE.search(between) or not 1 <= len(between.split()) <= 3:
+            continue
+        if find(between, clue) == (s1[1], s2[0]) and (kind := joined_kind(a, b, answer)):
+            yield (s1[1], s2[0]), kind
+
+
+def joined_kind(a: Letters, b: Letters, answer: Letters) -> str | None:
+    """How two pieces, in the clue's order, make a run of the answer: a around b (container),
+    b around a (insertion), or a less b (subtraction); None for a charade or anything else.
+
+    >>> joined_kind("SET", "GMEN", "SEGMENT"), joined_kind("BB", "COLE", "COBBLE"), joined_kind("RELATION", "R", "ELATION")
+    ('container', 'insertion', 'subtraction')
+    >>> joined_kind("CHAR", "LADY", "CHARLADY")
+    """
+
+    def around(outer: Letters, inner: Letters) -> bool:
+        return any(outer[:k] + inner + outer[k:] in answer for k in range(1, len(outer)))
+
+    if around(a, b):
+        return "container"
+    if around(b, a):
+        return "insertion"
+    if a not in answer and any(a[k : k + len(b)] == b and a[:k] + a[k + len(b) :] in answer for k in range(len(a) - len(b) + 1)):
+        return "subtraction"
+    return None
+
+
+def told_with(gloss: str, letters: Letters) -> str | None:
+    """The indicator in a gloss that also names the piece taken out, when the piece is one
+    word at either end that starts with its letters and the rest is at most three words.
+
+    >>> told_with("ignoring society", "S"), told_with("female ignored", "F"), told_with("old prince", "B")
+    ('ignoring', 'ignored', None)
+    """
+    words = gloss.split()
+    if not 2 <= len(words) <= 4:
+        return None
+    for piece, rest in ((words[-1], words[:-1]), (words[0], words[1:])):
+        if match_form(piece).upper().startswith(letters):
+            return " ".join(rest)
     return None
 
 
@@ -292,6 +391,9 @@ def mine_row(row: dict, links: frozenset[str]) -> Mined:
             phrase = gloss_tail(next((g for g in m.groups() if g), ""))
             if (span := place(phrase)) and span[1] - span[0] <= 4:
                 out.indicators.append((key_of(clue, span), kind))
+    for span, kind in itertools.chain(((span, "subtraction") for span in deletion_indicators(text, clue)), operator_indicators(text, clue, answer)):
+        out.covered.update(range(*span))
+        out.indicators.append((key_of(clue, span), kind))
     # Capitalised clue words in the explanation are fodder (anagram, hidden, charade letters).
     capitals = set(re.findall(r"[A-Z0-9]+", re.sub(r"[’']", "", text)))
     out.covered.update(i for i, (_, form) in enumerate(clue) if form.upper() in capitals)
@@ -574,6 +676,9 @@ def main(argv: list[str]) -> int:
         del args[i : i + 2]
     if not args:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    if not out.is_dir():
+        print(f"mine: {out} is not a folder", file=sys.stderr)
         return 2
     sources = [source(a) for a in args]
     if missing := [str(p) for p, _ in sources if not p.is_file()]:

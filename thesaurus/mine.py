@@ -192,12 +192,11 @@ def deletion_indicators(text: str, clue: tuple[Token, ...]) -> Iterator[tuple[in
             continue
         before = ASIDE.split(text[: m.start()])[-1].split()[-3:]
         after = ASIDE.split(text[m.end() :])[0].split()[:3]
-        for words, fits in ((before, lambda span: span[1] == part[0]), (after, lambda span: span[0] == part[1])):
-            for k in range(len(words), 0, -1):
-                said = words[-k:] if words is before else words[:k]
-                if (span := find(" ".join(said), clue)) and fits(span):
-                    yield span
-                    break
+        longest_first = range(3, 0, -1)
+        beside = (([" ".join(before[-k:]) for k in longest_first if k <= len(before)], lambda span: span[1] == part[0]),
+                  ([" ".join(after[:k]) for k in longest_first if k <= len(after)], lambda span: span[0] == part[1]))  # fmt: skip
+        for phrases, fits in beside:
+            yield from itertools.islice((span for said in phrases if (span := find(said, clue)) and fits(span)), 1)
 
 
 def operator_indicators(text: str, clue: tuple[Token, ...], answer: Letters) -> Iterator[tuple[tuple[int, int], str]]:
@@ -391,7 +390,8 @@ def mine_row(row: dict, links: frozenset[str]) -> Mined:
             phrase = gloss_tail(next((g for g in m.groups() if g), ""))
             if (span := place(phrase)) and span[1] - span[0] <= 4:
                 out.indicators.append((key_of(clue, span), kind))
-    for span, kind in itertools.chain(((span, "subtraction") for span in deletion_indicators(text, clue)), operator_indicators(text, clue, answer)):
+    joins = [(span, "subtraction") for span in deletion_indicators(text, clue)] + list(operator_indicators(text, clue, answer))
+    for span, kind in joins:
         out.covered.update(range(*span))
         out.indicators.append((key_of(clue, span), kind))
     # Capitalised clue words in the explanation are fodder (anagram, hidden, charade letters).

@@ -165,7 +165,20 @@ DELETED = re.compile(r"[A-Z]*\[([a-z]+)\][A-Z]*")  # [r]ELATION, B[r]ASH: the br
 ASIDE = re.compile(r"[,;:()\[\]=+.!?–—]| - ")  # an indicator quoted in an explanation runs to the punctuation
 
 
-def deletion_indicators(text: str, clue: tuple[Token, ...]) -> Iterator[tuple[int, int]]:
+Placed = tuple[re.Match, Letters, str, tuple[int, int] | None]  # a glossed piece: its match, letters, gloss head and clue span
+
+
+def placed_pieces(text: str, clue: tuple[Token, ...]) -> list[Placed]:
+    """Every glossed piece of an explanation with where its gloss's words stand in the clue
+    (None: not word for word), read once for the indicator readers below."""
+    placed = []
+    for m in GLOSSED.finditer(text):
+        head = gloss_head(gloss_of(m))
+        placed.append((m, kept_letters(m.group(1)), head, find(head, clue)))
+    return placed
+
+
+def deletion_indicators(text: str, clue: tuple[Token, ...], placed: list[Placed]) -> Iterator[tuple[int, int]]:
     """The clue spans that told a deletion an explanation marks with brackets ([r]ELATION)
     and whose taken piece it glosses (R (Republican)): the words next to that gloss in the
     explanation, up to punctuation ("relative, ignoring R (Republican)", "C (Conservative)
@@ -174,17 +187,17 @@ def deletion_indicators(text: str, clue: tuple[Token, ...]) -> Iterator[tuple[in
     out no glossed piece.
 
     >>> clue = tokens("Relative ignoring Republican in high spirits")
-    >>> list(deletion_indicators("[r]ELATION (relative, ignoring R (Republican))", clue))
+    >>> read = lambda text, clue: list(deletion_indicators(text, clue, placed_pieces(text, clue)))
+    >>> read("[r]ELATION (relative, ignoring R (Republican))", clue)
     [(1, 2)]
-    >>> list(deletion_indicators("[c]OVER (report on, C (Conservative) resigning)", tokens("Report on Conservative resigning again")))
+    >>> read("[c]OVER (report on, C (Conservative) resigning)", tokens("Report on Conservative resigning again"))
     [(3, 4)]
-    >>> list(deletion_indicators("T[ribunal] (head of) + R (Republican) going", clue))
+    >>> read("T[ribunal] (head of) + R (Republican) going", clue)
     []
     """
     taken = {m.group(1).upper() for m in DELETED.finditer(text) if kept_letters(m.group(0))}
-    for m in GLOSSED.finditer(text):
-        letters, head = kept_letters(m.group(1)), gloss_head(gloss_of(m))
-        if letters not in taken or not (part := find(head, clue)):
+    for m, letters, head, part in placed:
+        if letters not in taken or not part:
             continue
         if said := told_with(head, letters):  # S (‘ignoring society’): the indicator glossed with the piece
             if span := find(said, clue):
@@ -199,17 +212,17 @@ def deletion_indicators(text: str, clue: tuple[Token, ...]) -> Iterator[tuple[in
             yield from itertools.islice((span for said in phrases if (span := find(said, clue)) and fits(span)), 1)
 
 
-def operator_indicators(text: str, clue: tuple[Token, ...], answer: Letters) -> Iterator[tuple[tuple[int, int], str]]:
+def operator_indicators(text: str, clue: tuple[Token, ...], answer: Letters, placed: list[Placed]) -> Iterator[tuple[tuple[int, int], str]]:
     """The clue words an explanation quotes between two glossed pieces as what joins them
     ("SET (group) infiltrated by G-MEN (old FBI agents)"), when the clue has them between
     the pieces' words too, with the kind the answer's letters show (joined_kind).
 
     >>> clue = tokens("Part of group infiltrated by old FBI agents")
-    >>> list(operator_indicators("SET (group) infiltrated by G-MEN (old FBI agents)", clue, "SEGMENT"))
+    >>> text = "SET (group) infiltrated by G-MEN (old FBI agents)"
+    >>> list(operator_indicators(text, clue, "SEGMENT", placed_pieces(text, clue)))
     [((3, 5), 'container')]
     """
-    found = [(m, kept_letters(m.group(1)), find(gloss_head(gloss_of(m)), clue)) for m in GLOSSED.finditer(text)]
-    for (m1, a, s1), (m2, b, s2) in itertools.pairwise(found):
+    for (m1, a, _, s1), (m2, b, _, s2) in itertools.pairwise(placed):
         between = text[m1.end() : m2.start()]
         if not (a and b and s1 and s2) or ASIDE.search(between) or not 1 <= len(between.split()) <= 3:
             continue
@@ -390,7 +403,8 @@ def mine_row(row: dict, links: frozenset[str]) -> Mined:
             phrase = gloss_tail(next((g for g in m.groups() if g), ""))
             if (span := place(phrase)) and span[1] - span[0] <= 4:
                 out.indicators.append((key_of(clue, span), kind))
-    joins = [(span, "subtraction") for span in deletion_indicators(text, clue)] + list(operator_indicators(text, clue, answer))
+    placed = placed_pieces(text, clue)
+    joins = [(span, "subtraction") for span in deletion_indicators(text, clue, placed)] + list(operator_indicators(text, clue, answer, placed))
     for span, kind in joins:
         out.covered.update(range(*span))
         out.indicators.append((key_of(clue, span), kind))

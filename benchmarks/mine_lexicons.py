@@ -46,7 +46,7 @@ def gloss_tail(gloss: str) -> str:
 
 def bracket_kind(token: str) -> str | None:
     """Classify letters with [dropped] parts: R[ead] first, [cour]T last, [r]E[t]R[o] alternate..."""
-    from thesaurus.mine import shape_kind
+    from thesaurus.explanations import shape_kind
 
     return shape_kind(re.findall(r"\[[^\]]*\]|[^\[\]]+", token))
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from cryptic import lexicon
 from cryptic import thesaurus as th
-from thesaurus.mine import mine_row, skippable
+from thesaurus.explanations import mine_row
+from thesaurus.mine import skippable
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -5,19 +5,20 @@ there). A ranking feature for definition-only answers, not a proof."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple, assert_never
 
 from cryptic import thesaurus as th
-from cryptic.lexicon import piece_table
+from cryptic.lexicon import is_indicator, piece_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
     LastLetters, Letters, Literal, Middle, Outer, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
 )  # fmt: skip
 from cryptic.tuning import MAX_RUN, MIN_ANAGRAM, MIN_REVERSED, REVERSED, SINGLE
+from cryptic.wordplay import evaluate
 
 Span = tuple[int, int]  # words [start, end) of the clue
-How = str  # "synonym", "reversed", "anagram"
+How = str  # "synonym", "reversed", "anagram", "picked"
 
 
 class Pieces(NamedTuple):
@@ -43,8 +44,8 @@ Cover = tuple[float, tuple[Piece, ...]]  # share of the answer spelt, and by wha
 @functools.lru_cache(maxsize=64)  # one clue's, asked for each of its candidates; each holds thousands of synonyms
 def pieces(words: Words, longest: int) -> Pieces:
     """Each run of one to three words' synonyms and substitutions (and their reversals) of
-    at most `longest` letters (longer ones spell no part of the answer: most of them), and
-    its letters sorted."""
+    at most `longest` letters (longer ones spell no part of the answer: most of them), the
+    letters it picks out of itself (`picked`), and its letters sorted."""
     spelt: dict[Letters, list[tuple[int, int, How]]] = {}
     fodder: dict[Letters, list[Span]] = {}
     little = set()
@@ -62,7 +63,28 @@ def pieces(words: Words, longest: int) -> Pieces:
             own = th.letters_of(phrase)
             if len(own) >= MIN_ANAGRAM:
                 fodder.setdefault("".join(sorted(own)), []).append((a, b))
+            for s in picked(words[a:b]):
+                if len(s) <= longest:
+                    spelt.setdefault(s, []).append((a, b, "picked"))
     return Pieces(freeze(spelt), freeze(fodder), frozenset(little))
+
+
+PICKS = (("first", FirstLetters), ("last", LastLetters), ("outer", Outer))  # the letter picks a partial cover reads: one or two letters a word
+
+
+def picked(run: Words) -> Iterator[Letters]:
+    """The letters a run of words picks out of itself: an indicator of first, last or outer
+    letters before or after the rest, which starts and ends with a content word ("head of
+    state": S, "warning finally": G, "edges of town": TN).
+
+    >>> list(picked(("warning", "finally"))), list(picked(("head", "of", "state")))
+    (['G'], ['S'])
+    """
+    for k in range(1, len(run)):
+        for kind, pick in PICKS:
+            for indicator, fodder in ((run[:k], run[k:]), (run[k:], run[:k])):
+                if th.norm(fodder[0]) not in th.FUNCTION_WORDS and th.norm(fodder[-1]) not in th.FUNCTION_WORDS and is_indicator(kind, indicator):
+                    yield from evaluate(pick(indicator, fodder))
 
 
 def freeze(table: dict) -> dict:
@@ -183,8 +205,11 @@ def attested(d: Derivation) -> float:
             assert_never(d.node)
 
 
+OWN_LETTERS = ("anagram", "picked")  # pieces made of the clue's own letters
+
+
 def attested_pieces(answer: Letters, used: tuple[Piece, ...]) -> float:
     """The share of the answer that pieces setters have used before spell (anagram fodder
-    is the clue's own letters)."""
-    known = sum(len(p.letters) for p in used if p.how == "anagram" or used_before(p.words, p.letters if p.how != "reversed" else p.letters[::-1]))
+    and letters picked are the clue's own letters)."""
+    known = sum(len(p.letters) for p in used if p.how in OWN_LETTERS or used_before(p.words, p.letters if p.how != "reversed" else p.letters[::-1]))
     return known / len(answer) if answer else 0.0

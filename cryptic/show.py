@@ -162,7 +162,7 @@ def describe(d: Derivation) -> str:
             assert_never(node)
 
 
-PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})"}
+PIECE_FORMS = {"synonym": "{} ({})", "reversed": "{} ({} reversed)", "anagram": "{} (anagram of {})", "picked": "{} ({})"}
 
 
 def describe_pieces(answer: str, pieces: tuple[Piece, ...]) -> str:

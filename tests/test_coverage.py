@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cryptic.coverage import Piece, attested, attested_pieces, coverage, pieces
+from cryptic.coverage import Piece, attested, attested_pieces, cover, coverage, pieces, picked
 from cryptic.nodes import Anagram, Concat, Definition, Derivation, Synonym
 
 pytestmark = pytest.mark.slow  # coverage reads synonyms from the compiled index
@@ -92,6 +92,20 @@ def test_content_words_the_pieces_leave_unread_beyond_one_a_piece_count_against_
     assert coverage("TARGET", ("aim", "sailor", "river", "obtain"), (0, 1)) == 1.0
     spare = coverage("TARGET", ("aim", "sailor", "river", "obtain", "doctor", "note", "old"), (0, 1))
     assert spare == pytest.approx((2 + 1) / (4 + 1))
+
+
+def test_letters_picked_by_an_indicator_are_pieces_of_the_clues_own_letters():
+    # written for this test: TSAR (an anagram of "star") and L, what "leader of lions" picks
+    share, used = cover("TSARL", ("tears", "star", "leader", "of", "lions"), (0, 1))
+    assert share == 1.0 and Piece("L", ("leader", "of", "lions"), "picked") in used
+    assert attested_pieces("TSARL", used) == 1.0  # all of it the clue's own letters
+    assert list(picked(("edges", "of", "town"))) == ["TN"] and list(picked(("finally", "off"))) == ["F"]
+    assert not list(picked(("head", "of")))  # nothing to pick from
+
+
+def test_a_pick_from_a_function_word_is_no_piece():
+    assert not list(picked(("initially", "of")))
+    assert list(picked(("head", "of", "state"))) == ["S"]  # not OS: "of" belongs to the indicator
 
 
 def test_attested_counts_the_clues_own_letters_and_pieces_setters_used_before():

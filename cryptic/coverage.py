@@ -9,7 +9,8 @@ from collections.abc import Iterator, Mapping
 from typing import NamedTuple, assert_never
 
 from cryptic import thesaurus as th
-from cryptic.lexicon import is_indicator, piece_table
+from cryptic.forest import around
+from cryptic.lexicon import piece_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
     LastLetters, Letters, Literal, Middle, Outer, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
@@ -80,11 +81,10 @@ def picked(run: Words) -> Iterator[Letters]:
     >>> list(picked(("warning", "finally"))), list(picked(("head", "of", "state")))
     (['G'], ['S'])
     """
-    for k in range(1, len(run)):
-        for kind, pick in PICKS:
-            for indicator, fodder in ((run[:k], run[k:]), (run[k:], run[:k])):
-                if th.norm(fodder[0]) not in th.FUNCTION_WORDS and th.norm(fodder[-1]) not in th.FUNCTION_WORDS and is_indicator(kind, indicator):
-                    yield from evaluate(pick(indicator, fodder))
+    for kind, pick in PICKS:
+        for indicator, fodder in around(run, kind):
+            if th.norm(fodder[0]) not in th.FUNCTION_WORDS and th.norm(fodder[-1]) not in th.FUNCTION_WORDS:
+                yield from evaluate(pick(indicator, fodder))
 
 
 def freeze(table: dict) -> dict:

@@ -16,7 +16,7 @@ from cryptic.nodes import Letters, Words
 if TYPE_CHECKING:  # the thesaurus loads numpy and its index: imported where used
     from cryptic import thesaurus as th
 from cryptic.puzzle_files import ENUMERATION, NUMBERED, REFERENCE, Puzzle, entry_ids, enumeration_total
-from cryptic.tuning import GLOSSED_FIT, MAX_CANDIDATES, PLAIN_CANDIDATES, PLAIN_FREQUENCY, PUZZLE_DEPTH
+from cryptic.tuning import GLOSSED_FIT, GLOSSED_FITTING, MAX_CANDIDATES, PLAIN_CANDIDATES, PLAIN_FREQUENCY, PUZZLE_DEPTH
 
 Candidate = tuple[Letters, float, str]  # an answer, its score (about the chance it is right), why
 
@@ -173,7 +173,7 @@ def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) 
     from cryptic.rank import fitting_words
 
     out = []
-    for w in fitting_words(pattern, enumeration):
+    for w in fitting_words(pattern, enumeration, GLOSSED_FITTING):
         if (share := th.gloss_overlap(key, w)) > 0:
             out.append((w, GLOSSED_FIT * share, f'{th.display(w, enumeration)}: its gloss says some of "{key}"'))
     return out

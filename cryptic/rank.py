@@ -263,12 +263,12 @@ def singled_out(checked: list[Solution]) -> Iterator[Solution]:
         yield replace(s, score=score(features), verified=False, features=features, explanation=f"{s.explanation} ({why})")
 
 
-def fitting_words(pattern: str | None, enum) -> tuple[Letters, ...]:
-    """The words that fit a pattern, when there are at most FITTING_WORDS of them."""
+def fitting_words(pattern: str | None, enum, most: int = FITTING_WORDS) -> tuple[Letters, ...]:
+    """The words that fit a pattern, when there are at most `most` of them."""
     if pattern is None:
         return ()
-    found = tuple(itertools.islice(th.matching(pattern, enum), FITTING_WORDS + 1))
-    return found if len(found) <= FITTING_WORDS else ()
+    found = tuple(itertools.islice(th.matching(pattern, enum), most + 1))
+    return found if len(found) <= most else ()
 
 
 def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "",

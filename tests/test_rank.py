@@ -7,7 +7,7 @@ from cryptic.batch import solve_line
 from cryptic.cli import main
 from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
-from cryptic.rank import Features, definition_only, letter_exact, parse_solutions, ranking, score, singled_out, solution, solve, terms
+from cryptic.rank import Features, definition_only, fitting_words, letter_exact, parse_solutions, ranking, score, singled_out, solution, solve, terms
 from cryptic.thesaurus import Candidate
 
 # Clues written for this project: one or more for each kind of wordplay, with the answer
@@ -94,6 +94,14 @@ def test_words_few_enough_to_fit_the_pattern_are_tried_against_the_wordplay():
     best = solve(clue, "R???G???", timeout=60).solutions[0]
     assert best.answer == "REENGAGE" and not best.verified and "definition not confirmed" in best.explanation
     assert isinstance(best.derivation.node, Truncation)
+
+
+def test_fitting_words_are_all_the_words_that_fit_or_none_when_too_many_do():
+    enum = parse_clue("Lowest point (5)").enumeration
+    few = fitting_words("N?D?R", enum)
+    assert "NADIR" in few and all(len(w) == 5 and w[0] == "N" and w[2] == "D" and w[4] == "R" for w in few)
+    assert fitting_words("N?D?R", enum, most=len(few)) == few and fitting_words("N?D?R", enum, most=len(few) - 1) == ()
+    assert fitting_words(None, enum) == () and fitting_words("?????", enum) == ()
 
 
 @pytest.mark.slow

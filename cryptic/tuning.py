@@ -300,7 +300,8 @@ MISFIT_SCORE = 0.1
 # Crossing letters that few words fit: each of them is tried against every reading's wordplay,
 # as an answer whose definition the thesaurus does not confirm (REENGAGE: GREENGAGES, trimmed).
 # 150, not 60: with a quarter of the letters shown, rows 1,001-2,000 of cryptonite-dev 64.1% ->
-# 65.1% (+12 -2; 100: +7 -2), rows 1-1,000 60.5% -> 60.7% (+5 -3), median 0.29 -> 0.36 s.
+# 65.1% (+12 -2; 100: +7 -2; 300: 65.5%, median 0.46 s), rows 1-1,000 60.5% -> 60.7% (+5 -3),
+# median 0.29 -> 0.36 s.
 FITTING_WORDS = 150
 
 # A strong definition's answers (the first few) are also tried against the wordplay with one

@@ -52,8 +52,8 @@ PLAIN_CANDIDATES = 100
 # line at the high-water or low-water limits of the tides") is likelier than one that fits
 # them only: its chance is this times the share of the clue its glosses use.
 GLOSSED_FIT = 0.05
-# ... read when at most this many words fit the crossing letters (rank.FITTING_WORDS, 150, cost
-# lr-325q-quick 17 of its 110 cells: more words whose glosses happen to share a word).
+# Such words are read only when at most this many fit the crossing letters: at FITTING_WORDS
+# (150) lr-325q-quick lost 17 of its 110 cells (more words whose glosses happen to share a word).
 GLOSSED_FITTING = 60
 
 # How much a plain answer's commonness counts against its strength in the order its rank is

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from cryptic.caches import rarer_full_collections
 from cryptic.parse import ClueError, parse_clue
 
 Line = tuple[object, str | None, str | None, str | None]  # id, clue text, crossing-letter pattern, error
@@ -141,6 +142,7 @@ _ONE_AT_A_TIME = threading.Lock()  # the solver's per-clue caches are per proces
 def apply_chunk(function: Callable[[T], R], prepare: Callable[[], None], items: list[T]) -> list[R]:
     """Apply a function to a chunk of items in this process, prepared first (a cluster worker's task)."""
     with _ONE_AT_A_TIME:
+        rarer_full_collections()  # a cluster worker runs no command
         prepare()
         return [function(item) for item in items]
 

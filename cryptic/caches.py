@@ -5,8 +5,11 @@ its words, so no other clue meets them again. Each is registered where it is dec
 from __future__ import annotations
 
 import functools
+import gc
 from collections.abc import Callable
 from typing import TypeVar
+
+from cryptic.tuning import FULL_COLLECTION_EVERY
 
 F = TypeVar("F", bound=Callable)
 _PER_CLUE: list = []  # every per-clue cache, in the order declared
@@ -35,3 +38,11 @@ def forget() -> None:
     """Empty every per-clue cache."""
     for cached in _PER_CLUE:
         cached.cache_clear()
+
+
+def rarer_full_collections() -> None:
+    """Make the cyclic garbage collector's full collections rarer (a process-wide setting,
+    which the commands make, not an import): each scans every live object, the loaded tables
+    and the long-lived caches among them, and the solver makes few cycles."""
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)

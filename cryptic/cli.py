@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from cryptic.batch import BatchError
+from cryptic.caches import rarer_full_collections
 from cryptic.data import DataError, read_limited
 from cryptic.parse import ClueError, parse_clue
 from cryptic.tuning import PUZZLE_TIMEOUT
@@ -443,6 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     a = parser.parse_args(argv)
+    rarer_full_collections()
     try:
         return a.run(a)
     except (ClueError, UsageError, DataError, BatchError) as e:

@@ -107,6 +107,8 @@ def cover(answer: Letters, words: Words, definition: Span) -> Cover:
     first = definition[1] if definition[0] == 0 else 0
     last = definition[0] if definition[0] > 0 else len(words)
     placed = pieces_at(answer, pieces(words, n - 1), first, last)
+    if not any(placed):  # most candidates: no piece of the words is in them
+        return 0.0, ()
 
     @functools.cache
     def best(i: int, w: int) -> Cover:

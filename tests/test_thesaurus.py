@@ -10,7 +10,7 @@ from cryptic import thesaurus as th
 from cryptic.derive import SECOND_DEFINITION
 from cryptic.nodes import MAX_LETTERS
 from cryptic.parse import parse_enumeration
-from cryptic.tuning import TWO_HOP
+from cryptic.tuning import FORM_GROWTH, TWO_HOP
 
 pytestmark = pytest.mark.slow  # needs the compiled index (built once, about a minute)
 
@@ -461,3 +461,10 @@ def test_definitions_not_described_leave_out_glosses_and_the_reverse_dictionary(
     plain = {c.letters: c.relation for c in th.definitions("city on the Tigris", enum, described=False)}
     assert described.get("BAGHDAD") == "g" and plain.get("BAGHDAD") != "g"  # two hops away at most
     assert not set(plain.values()) & set("gwe") and set(plain) <= set(described)
+
+
+@given(st.text("abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9), st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=FORM_GROWTH))
+def test_a_word_and_a_form_of_it_by_at_most_form_growth_letters_are_each_others_forms(stem, ending):
+    word, form = stem.upper(), (stem + ending).upper()
+    assert th.own_form(form, (stem,)) and th.own_form(word, (stem + ending,))
+    assert not th.own_form(word, (stem,)) and not th.own_form(form + "X" * (FORM_GROWTH + 1 - len(ending)), (stem,))

@@ -452,17 +452,21 @@ def own_form(answer: Letters, words: Sequence[str]) -> bool:
     """Is the answer a form of one of the definition's words, or that word a form of it
     ("tightly" for TIGHT)? Setters never define a word by itself: among the top five
     answers of cryptonite-dev's first 1,000 clues, 20 were such, none right."""
-    for w in word_letters(tuple(words)):
-        short, long = (w, answer) if len(w) <= len(answer) else (answer, w)
-        if len(short) >= 3 and len(long) - len(short) <= FORM_GROWTH and short != long and long.startswith(short):
+    starts, lengths = form_starts(tuple(words), len(answer))
+    for n in lengths:  # a plain loop: this runs for every candidate of every definition
+        if answer[:n] in starts:
             return True
     return False
 
 
 @functools.lru_cache(maxsize=10_000)
-def word_letters(words: Words) -> tuple[Letters, ...]:
-    """Each word's letters (own_form asks for a definition's thousands of times a clue)."""
-    return tuple(map(letters_of, words))
+def form_starts(words: Words, n: int) -> tuple[frozenset[Letters], tuple[int, ...]]:
+    """The starts an answer of n letters has when it is a form of one of the words (own_form
+    asks for a definition's thousands of times a clue): a shorter word's letters, or a
+    longer word's first n; with their lengths. A word of n letters is a form only of itself."""
+    starts = frozenset(w for w in map(letters_of, words) if 3 <= len(w) < n <= len(w) + FORM_GROWTH)
+    starts |= frozenset(w[:n] for w in map(letters_of, words) if 3 <= n < len(w) <= n + FORM_GROWTH)
+    return starts, tuple(sorted({len(s) for s in starts}))
 
 
 def definition_strength(phrase: str, answer: Letters) -> float:

@@ -464,8 +464,10 @@ def form_starts(words: Words, n: int) -> tuple[frozenset[Letters], tuple[int, ..
     """The starts an answer of n letters has when it is a form of one of the words (own_form
     asks for a definition's thousands of times a clue): a shorter word's letters, or a
     longer word's first n; with their lengths. A word of n letters is a form only of itself."""
-    starts = frozenset(w for w in map(letters_of, words) if 3 <= len(w) < n <= len(w) + FORM_GROWTH)
-    starts |= frozenset(w[:n] for w in map(letters_of, words) if 3 <= n < len(w) <= n + FORM_GROWTH)
+    own = tuple(map(letters_of, words))
+    shorter = (w for w in own if 3 <= len(w) < n <= len(w) + FORM_GROWTH)
+    longer = (w[:n] for w in own if 3 <= n < len(w) <= n + FORM_GROWTH)
+    starts = frozenset(itertools.chain(shorter, longer))
     return starts, tuple(sorted({len(s) for s in starts}))
 
 

@@ -60,7 +60,7 @@ def idf(documents: int, having: int) -> float:
     return math.log(1 + (documents - having + 0.5) / (having + 0.5))
 
 
-@functools.lru_cache(maxsize=5_000)
+@functools.lru_cache(maxsize=500)  # arrays of ~60 KB, for phrases seldom asked again in another clue
 def gloss_scores(key: str) -> tuple[object, object, float]:
     """The glosses that use any content word of a normalised phrase (short words written
     out), or a word derived from one, or a synonym (sorted gloss numbers), their BM25
@@ -78,7 +78,7 @@ def gloss_scores(key: str) -> tuple[object, object, float]:
     return which, scores, best
 
 
-@functools.lru_cache(maxsize=20_000)
+@functools.lru_cache(maxsize=2_000)  # arrays of ~30 KB: at 20,000, a batch worker passed 1.7 GB
 def word_rows(word: str) -> tuple[float, object, object] | None:
     """A query word's IDF, and the glosses it counts in with the weight it has in each:
     its own IDF where a gloss uses it, DERIVED_TERM of it where a gloss uses a word derived

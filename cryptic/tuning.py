@@ -35,7 +35,8 @@ BELIEFS = 5  # each clue's likeliest answers offered to the fill
 
 # Collections of the middle generation between two full collections (Python's default: 10).
 # At 10, full collections took a fifth of the solver's time (60 clues of cryptonite-dev's
-# rows 1-1,000 solving in 0.2-0.5 s: 18 of them, 3.5-3.9 s of 21-24 s); at 100, one or two (0.2-0.5 s).
+# rows 1-1,000 solving in 0.2-0.5 s: 18 of them, 3.5-3.9 s of 21-24 s); at 100, one or two
+# (0.2-0.5 s).
 FULL_COLLECTION_EVERY = 100
 
 # ---------------------------------------------------------------- cryptic/clues.py

@@ -123,22 +123,11 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
                     return Derivation(node, target, (di, do) if isinstance(node, Insertion) else (do, di))
             return None
         case Subtraction(_, whole, part):
-            wlo, whi = bounds(whole)
-            n = len(target)
-            # What is taken away is short in real clues (an abbreviation, a little word).
-            possible, taken = could_make(whole), removable(part, max(1, wlo - n), min(whi - n, MAX_REMOVED))
-            heads, tails = end_tests(whole)
-            for k in range(n + 1):
-                if not (heads(target[:k]) and tails(target[k:])):
-                    continue  # no output of the whole starts (ends) like that, whatever is taken away
-                for p in taken:
-                    w = target[:k] + p + target[k:]
-                    dw = derivation(whole, w) if possible(w) else None
-                    if dw and takes_a_piece(dw, k, len(p)):
-                        continue
-                    dp = derivation(part, p) if dw else None  # the part's own tree (a reversal, say), for the explanation
-                    if dw and dp:
-                        return Derivation(node, target, (dw, dp))
+            ways = subtracted_from(node, len(target))
+            for k, p, w in ways.get(target, ()) if ways is not None else subtractions(node, target):
+                dw = derivation(whole, w)
+                if dw and not takes_a_piece(dw, k, len(p)) and (dp := derivation(part, p)):  # dp: the part's own tree, for the explanation
+                    return Derivation(node, target, (dw, dp))
             return None
         case Reversal(_, body):
             d = derivation(body, reverse(target))
@@ -181,6 +170,53 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             return Derivation(node, target, split) if split is not None else None
         case _:
             assert_never(node)
+
+
+Removal = tuple[int, Letters, Letters]  # where in the target a part's output goes back, that output, and the whole it makes
+
+
+def removed_bounds(node: Subtraction, n: int) -> tuple[int, int]:
+    """How many letters a subtraction may take away to leave n: what is taken away is short
+    in real clues (an abbreviation, a little word)."""
+    wlo, whi = bounds(node.whole)
+    return max(1, wlo - n), min(whi - n, MAX_REMOVED)
+
+
+def subtractions(node: Subtraction, target: Letters) -> Iterator[Removal]:
+    """Yield the removals that could leave the target: each of the part's outputs put back
+    at each place, where the whole could make the result."""
+    n = len(target)
+    taken = removable(node.part, *removed_bounds(node, n))
+    possible = could_make(node.whole)
+    heads, tails = end_tests(node.whole)
+    for k in range(n + 1):
+        if not (heads(target[:k]) and tails(target[k:])):
+            continue  # no output of the whole starts (ends) like that, whatever is taken away
+        for p in taken:
+            w = target[:k] + p + target[k:]
+            if possible(w):
+                yield k, p, w
+
+
+@per_clue(maxsize=50_000)
+def subtracted_from(node: Subtraction, n: int) -> dict[Letters, tuple[Removal, ...]] | None:
+    """target -> the removals that leave it, in the order `subtractions` tries them, for
+    every target of n letters, from one pass over the whole's outputs when they are few (a
+    solver asks about hundreds of targets, each tried at every place with every output of
+    the part); None when they are many."""
+    lo, hi = removed_bounds(node, n)
+    taken = removable(node.part, lo, hi)
+    few = few_outputs(node.whole, n + lo, n + hi) if taken else frozenset()
+    if few is None:
+        return None
+    order = {p: i for i, p in enumerate(taken)}
+    ways: dict[Letters, list[tuple[int, int, Letters, Letters]]] = {}
+    for w in few:
+        m = len(w) - n
+        for k in range(n + 1):
+            if (p := w[k : k + m]) in order:
+                ways.setdefault(w[:k] + w[k + m :], []).append((k, order[p], p, w))
+    return {t: tuple((k, p, w) for k, _, p, w in sorted(v)) for t, v in ways.items()}
 
 
 def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shared import trees, word
 
-from cryptic.derive import derive
+from cryptic.derive import derive, subtracted_from, subtractions
 from cryptic.forest import Cut
 from cryptic.nodes import (
     After, Anagram, Concat, Hidden, Insertion, Literal, Reversal, Subtraction, Synonym, Truncation,
@@ -51,6 +51,19 @@ def test_a_subtraction_takes_its_part_from_anywhere_in_the_whole():
     node = Subtraction(("without",), Concat((Literal(("car",)), Literal(("pet",)))), Literal(("rp",)))
     assert next(derive(node, "CAET")).letters == "CAET"
     assert next(derive(node, "CARP"), None) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(trees(1), trees(1))
+@example(Literal(("abab",)), Literal(("ab",)))  # AB is left two ways, tried from the front
+def test_a_subtraction_indexed_by_its_wholes_few_outputs_tries_what_the_loop_tries(whole, part):
+    node = Subtraction(("without",), whole, part)
+    made = set(evaluate(whole, ANY))
+    left = {w[:k] + w[k + len(p) :] for w in made for p in evaluate(part, ANY) for k in range(len(w)) if w.startswith(p, k)}
+    for target in sorted(t for t in left if t)[:12]:
+        ways = subtracted_from(node, len(target))
+        assert ways is not None  # a tree of literals has few outputs
+        assert ways.get(target, ()) == tuple(r for r in subtractions(node, target) if r[2] in made)
 
 
 def test_a_subtraction_never_takes_away_a_whole_piece_of_its_charade():

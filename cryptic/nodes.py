@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Literal as Lit
+from typing import TypeVar
 
 Word = str
 Words = tuple[Word, ...]
@@ -63,47 +64,78 @@ class Clue:
     enumeration: Enumeration
 
 
-# Wordplay nodes. Each carries the indicator words that signalled it, for explanations.
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class Synonym:
+class Hashed:
+    """A wordplay node's hash, worked out on first use: nodes are the keys of the per-clue
+    caches, asked about hundreds of times each, and a tree's hash is its subtrees'."""
+
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+
+def node(cls: type[T]) -> type[T]:
+    """A wordplay node type: a frozen dataclass whose hash is kept once worked out (and left
+    out of its pickled state: another process may hash strings otherwise)."""
+    cls = dataclass(frozen=True, slots=True)(cls)
+    plain = cls.__hash__
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = plain(self)
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> list:
+        return [None if f.name == "_hash" else getattr(self, f.name) for f in fields(self)]
+
+    cls.__hash__, cls.__getstate__ = __hash__, __getstate__
+    return cls
+
+
+# Wordplay nodes. Each carries the indicator words that signalled it, for explanations.
+
+
+@node
+class Synonym(Hashed):
     """Words replaced by a synonym or abbreviation ("lawyer" -> DA)."""
 
     words: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Literal:
+@node
+class Literal(Hashed):
     """Words used as themselves ("a" -> A, "I" -> I)."""
 
     words: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Definition:
+@node
+class Definition(Hashed):
     """A second definition: the wordplay half of a double definition."""
 
     words: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Concat:
+@node
+class Concat(Hashed):
     """A charade: parts joined in order, held as a flat tuple (never nested Concat)."""
 
     parts: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Anagram:
+@node
+class Anagram(Hashed):
     """The letters of the fodder rearranged."""
 
     indicator: Words
     fodder: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Hidden:
+@node
+class Hidden(Hashed):
     """A run of letters hidden in the fodder (reversed when `backwards`)."""
 
     indicator: Words
@@ -111,8 +143,8 @@ class Hidden:
     backwards: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Insertion:
+@node
+class Insertion(Hashed):
     """`inner` put inside `outer` ("A in B"); Container is the same with B read first."""
 
     indicator: Words
@@ -120,8 +152,8 @@ class Insertion:
     outer: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Container:
+@node
+class Container(Hashed):
     """`outer` put around `inner` ("B around A")."""
 
     indicator: Words
@@ -129,8 +161,8 @@ class Container:
     inner: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Subtraction:
+@node
+class Subtraction(Hashed):
     """`part`'s letters taken out of `whole` ("B without A")."""
 
     indicator: Words
@@ -138,48 +170,48 @@ class Subtraction:
     part: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Reversal:
+@node
+class Reversal(Hashed):
     """The body's letters backwards."""
 
     indicator: Words
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
-class FirstLetters:
+@node
+class FirstLetters(Hashed):
     """The first letter of each fodder word ("initially", "heads of")."""
 
     indicator: Words
     fodder: Words
 
 
-@dataclass(frozen=True, slots=True)
-class LastLetters:
+@node
+class LastLetters(Hashed):
     """The last letter of each fodder word ("finally", "ends of")."""
 
     indicator: Words
     fodder: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Outer:
+@node
+class Outer(Hashed):
     """The first and last letters of the fodder ("edges of", "empty", "extremely")."""
 
     indicator: Words
     fodder: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Alternate:
+@node
+class Alternate(Hashed):
     """Every other letter of the fodder, odd or even ("oddly", "regularly")."""
 
     indicator: Words
     fodder: Words
 
 
-@dataclass(frozen=True, slots=True)
-class Middle:
+@node
+class Middle(Hashed):
     """The middle letter(s) of the body ("heart of")."""
 
     indicator: Words
@@ -189,8 +221,8 @@ class Middle:
 TruncationKind = Lit["behead", "curtail", "trim", "gut", "half"]
 
 
-@dataclass(frozen=True, slots=True)
-class Truncation:
+@node
+class Truncation(Hashed):
     """The body with letters cut: first (behead), last (curtail), both ends (trim),
     the middle (gut) or half of it (half: "mostly", "endlessly", "half")."""
 
@@ -199,16 +231,16 @@ class Truncation:
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Homophone:
+@node
+class Homophone(Hashed):
     """A word that sounds like the body ("we hear", "reportedly")."""
 
     indicator: Words
     body: Node
 
 
-@dataclass(frozen=True, slots=True)
-class Spoonerism:
+@node
+class Spoonerism(Hashed):
     """Two words with their initial sounds swapped ("Spooner's")."""
 
     indicator: Words
@@ -216,8 +248,8 @@ class Spoonerism:
     second: Node
 
 
-@dataclass(frozen=True, slots=True)
-class After:
+@node
+class After(Hashed):
     """Two parts the indicator puts the other way round: "A after B" reads B then A."""
 
     indicator: Words

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import pickle
 import typing
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from shared import trees
 
 from cryptic import nodes
 
@@ -39,5 +42,15 @@ def test_there_are_operations_over_trees_and_each_match_ends_in_assert_never():
 def test_every_node_type_is_a_frozen_dataclass():
     for kind in typing.get_args(nodes.Node):
         assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen
+        given = [f.name for f in dataclasses.fields(kind) if f.init]
         with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(kind(*[() for _ in dataclasses.fields(kind)]), dataclasses.fields(kind)[0].name, ())
+            setattr(kind(*[() for _ in given]), given[0], ())
+
+
+@given(trees())
+def test_a_nodes_kept_hash_is_its_values_hash_and_no_part_of_its_value(node):
+    twin = pickle.loads(pickle.dumps(node))  # built afresh, as another process would
+    assert twin == node and twin._hash is None
+    assert hash(node) == hash(twin) == hash(node)  # kept once worked out, the same every time
+    assert repr(node) == repr(twin) and "_hash" not in repr(node)
+    assert pickle.loads(pickle.dumps(node))._hash is None  # never sent to another process

@@ -210,13 +210,13 @@ def subtracted_from(node: Subtraction, n: int) -> dict[Letters, tuple[Removal, .
     if few is None:
         return None
     order = {p: i for i, p in enumerate(taken)}
-    ways: dict[Letters, list[tuple[int, int, Letters, Letters]]] = {}
+    ways: dict[Letters, list[Removal]] = {}
     for w in few:
         m = len(w) - n
         for k in range(n + 1):
             if (p := w[k : k + m]) in order:
-                ways.setdefault(w[:k] + w[k + m :], []).append((k, order[p], p, w))
-    return {t: tuple((k, p, w) for k, _, p, w in sorted(v)) for t, v in ways.items()}
+                ways.setdefault(w[:k] + w[k + m :], []).append((k, p, w))
+    return {t: tuple(sorted(v, key=lambda r: (r[0], order[r[1]]))) for t, v in ways.items()}
 
 
 def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:

@@ -1,4 +1,5 @@
 import itertools
+import os
 import re
 
 import numpy as np
@@ -270,6 +271,17 @@ def test_a_phrase_saying_what_a_gloss_says_defines_its_answer(phrase, enum, answ
     found = {c.letters: c for c in th.gloss_definitions(th.norm(phrase), parse_enumeration(enum))}
     assert found[answer].relation == "g" and found[answer].strength == th.GLOSS  # every word of the phrase is in the gloss
     assert answer in answers(phrase, enum)[:5]
+
+
+def test_gloss_shares_are_the_same_in_every_process():
+    import subprocess
+    import sys
+
+    # the phrase's words are a set, whose order (and so the sums' last bits) follows the hash seed
+    code = "from cryptic.lookup.glosses import gloss_matches; print(sorted(gloss_matches('brewed in tea set').items()))"
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3", "4")}  # fmt: skip
+    assert len(runs) == 1 and len(runs.pop()) > 2
 
 
 def test_a_gloss_match_needs_two_words_and_most_of_the_phrase():

@@ -72,7 +72,7 @@ def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
     import numpy as np
 
     index, _, glosses = sparse_index("gloss")
-    words = phrase_keys(key)
+    words = sorted(phrase_keys(key))  # sorted: the same sums in every process (a set's order is not)
     # A phrase of one content word and its function words ("in that place") says what a gloss
     # of that one word says ("in or at that place": THERE); any longer gloss says more.
     lone = len(words) == 1 and " " in key

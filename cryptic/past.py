@@ -95,7 +95,7 @@ def guesses(key: str, length: int) -> tuple[tuple[Letters, float, float], ...]:
     """(answer, BM25 score, covered share) of the answers of `length` letters whose past
     definitions say most of a phrase of two or more content words, best first."""
     index = past_index()
-    words = terms(key)
+    words = sorted(terms(key))  # sorted: the same sums in every process (a set's order is not)
     if len(words) < 2:
         return ()
     weights = {w: idf(index, w) for w in words}

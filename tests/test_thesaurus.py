@@ -273,12 +273,13 @@ def test_a_phrase_saying_what_a_gloss_says_defines_its_answer(phrase, enum, answ
     assert answer in answers(phrase, enum)[:5]
 
 
-def test_gloss_shares_are_the_same_in_every_process():
+def test_gloss_and_past_definition_shares_are_the_same_in_every_process():
     import subprocess
     import sys
 
     # the phrase's words are a set, whose order (and so the sums' last bits) follows the hash seed
-    code = "from cryptic.lookup.glosses import gloss_matches; print(sorted(gloss_matches('brewed in tea set').items()))"
+    code = ("from cryptic.lookup.glosses import gloss_matches; from cryptic.past import guesses; "
+            "print(sorted(gloss_matches('brewed in tea set').items()), guesses('brewed in tea set', 5), guesses('play first game', 5))")  # fmt: skip
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in ("1", "2", "3", "4")}  # fmt: skip
     assert len(runs) == 1 and len(runs.pop()) > 2

@@ -158,13 +158,15 @@ def plain_pool(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> l
     4 * PLAIN_CANDIDATES by the definition score, and every one the reverse dictionary finds
     for the whole clue (its glosses may say the clue where no relation does: LOQUAT)."""
     from cryptic import thesaurus as th
+    from cryptic.lookup.similar import similarity
     from cryptic.nodes import pattern_ok
 
     key = th.norm(" ".join(parsed.words))
     shares = th.described(key, parsed.enumeration, pattern) if " " in key else {}
     found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed, ends), 1) if pattern_ok(pattern, c.letters))
     pool = [f for k, f in enumerate(found) if k < 4 * PLAIN_CANDIDATES or f[1].letters in shares]
-    return [(c, phrase, share, plain_features(rank, c, th.gloss_overlap(key, c.letters), shares.get(c.letters, 0.0))) for rank, c, phrase, share in pool]
+    return [(c, phrase, share, plain_features(rank, c, th.gloss_overlap(key, c.letters), shares.get(c.letters, 0.0), similarity(key, c.display)))
+            for rank, c, phrase, share in pool]  # fmt: skip
 
 
 def glossed_fits(key: str, enumeration: nodes.Enumeration, pattern: str | None) -> list[Candidate]:
@@ -203,12 +205,13 @@ def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candid
 PLAIN_GROUPS = {"kind": "oqx", "instance": "i", "broader": "h", "gloss": "g", "retrieved": "we", "two_steps": "2k", "other": "adp"}
 
 
-def plain_features(rank: int, c: th.Candidate, overlap: float, described: float = 0.0) -> dict[str, float]:
+def plain_features(rank: int, c: th.Candidate, overlap: float, described: float = 0.0, similar: float = 0.0) -> dict[str, float]:
     """What a plain answer's chance is fitted on: its rank, strength, frequency and relation,
-    how much of the clue its WordNet glosses say (`thesaurus.gloss_overlap`), and how much
-    its best gloss says by the reverse dictionary (`thesaurus.described`)."""
+    how much of the clue its WordNet glosses say (`thesaurus.gloss_overlap`), how much its
+    best gloss says by the reverse dictionary (`thesaurus.described`), and how near the
+    clue it is in meaning (the word vectors' cosine, `similar.similarity`)."""
     return {"log_rank": math.log(rank), "strength": c.strength, "frequency": c.frequency / 8, "overlap": overlap, "described": described,
-            **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
+            "similar": similar, **{g: float(c.relation in codes) for g, codes in PLAIN_GROUPS.items()}}  # fmt: skip
 
 
 def plain_chance(features: Mapping[str, float]) -> float:

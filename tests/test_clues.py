@@ -44,10 +44,20 @@ def test_a_plain_answers_chance_falls_with_its_rank_and_is_calibrated():
     chances = [plain_chance(plain_features(rank, c, 0.0)) for rank in (1, 2, 10, 100)]
     assert all(0 < b < a < 1 for a, b in zip(chances, chances[1:]))
     assert plain_chance(plain_features(2, c, 1.0)) > plain_chance(plain_features(2, c, 0.0))  # its glosses say the clue
+    assert plain_chance(plain_features(2, c, 0.0, similar=0.6)) > plain_chance(plain_features(2, c, 0.0))  # near the clue in meaning
     # chances, not ranks: together the answers of a definition are about one right answer, not dozens
     assert 0.2 < sum(score for _, score, _ in plain_candidates(parse_clue("Flower (5)"), None)) < 1.5
     pool = plain_candidates(parse_clue("Flower (5)"), "A....")
     assert pool and all(w.startswith("A") for w, _, _ in pool)
+
+
+@pytest.mark.slow
+def test_a_plain_answer_near_the_whole_clue_in_meaning_outranks_a_synonym_of_one_word():
+    from cryptic.clues import plain_candidates
+    from cryptic.parse import parse_clue
+
+    # FIX and CUT are synonyms of "doctor" alone; VET is near "doctor for animals" as a whole
+    assert plain_candidates(parse_clue("Doctor for animals (3)"), None)[0][0] == "VET"
 
 
 @pytest.mark.slow

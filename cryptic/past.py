@@ -52,8 +52,8 @@ def guessed(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ..
                  for a, _, cover in guesses(key, enumeration.length) if th.is_word(a, enumeration) and (spelt := th.spellings(a)))  # fmt: skip
 
 
-def terms(key: str) -> set[str]:
-    """A normalised phrase's content words, by lemma, as the gloss index reads them."""
+def terms(key: str) -> tuple[str, ...]:
+    """A normalised phrase's content words, by lemma, as the gloss index reads them (sorted)."""
     return th.phrase_keys(key)
 
 
@@ -95,7 +95,7 @@ def guesses(key: str, length: int) -> tuple[tuple[Letters, float, float], ...]:
     """(answer, BM25 score, covered share) of the answers of `length` letters whose past
     definitions say most of a phrase of two or more content words, best first."""
     index = past_index()
-    words = sorted(terms(key))  # sorted: the same sums in every process (a set's order is not)
+    words = terms(key)
     if len(words) < 2:
         return ()
     weights = {w: idf(index, w) for w in words}

@@ -32,11 +32,12 @@ def gloss_sizes():
     return frozen(np.bincount(sparse_index("gloss")[2]))
 
 
-def phrase_keys(key: str) -> set[str]:
+def phrase_keys(key: str) -> tuple[str, ...]:
     """A normalised phrase's content words as the gloss index files them (hyphenated words
-    joined where the glosses join them)."""
+    joined where the glosses join them), in sorted order: sums over them are then the same
+    in every process (a set's order follows the hash seed)."""
     text = joined_compounds(key, sparse_index("gloss")[0])
-    return gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})
+    return tuple(sorted(gloss_keys(text, {w: gloss_key(w) for w in GLOSS_WORD.findall(text)})))
 
 
 def gloss_rarity(word: str) -> float:
@@ -72,7 +73,7 @@ def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
     import numpy as np
 
     index, _, glosses = sparse_index("gloss")
-    words = sorted(phrase_keys(key))  # sorted: the same sums in every process (a set's order is not)
+    words = phrase_keys(key)
     # A phrase of one content word and its function words ("in that place") says what a gloss
     # of that one word says ("in or at that place": THERE); any longer gloss says more.
     lone = len(words) == 1 and " " in key
@@ -179,7 +180,7 @@ def phrase_gloss_words(key: str) -> tuple[tuple[str, int | None, float], ...]:
     """A normalised phrase's content words as the gloss index files them, each with its row
     (None: a word no gloss uses) and weighed by its rarity among the glosses."""
     index, _, glosses = sparse_index("gloss")
-    words = sorted(phrase_keys(key.replace("'s", "")))  # "fish-hook's": FISHHOOK
+    words = phrase_keys(key.replace("'s", ""))  # "fish-hook's": FISHHOOK
     if not len(glosses):
         return ()
     return tuple((w, index.get(w), gloss_rarity(w)) for w in words)

@@ -277,7 +277,7 @@ def test_gloss_and_past_definition_shares_are_the_same_in_every_process():
     import subprocess
     import sys
 
-    # the phrase's words are a set, whose order (and so the sums' last bits) follows the hash seed
+    # summed in a set's order, which follows the hash seed, these differed in their last bits
     code = ("from cryptic.lookup.glosses import gloss_matches; from cryptic.past import guesses; "
             "print(sorted(gloss_matches('brewed in tea set').items()), guesses('brewed in tea set', 5), guesses('play first game', 5))")  # fmt: skip
     runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout

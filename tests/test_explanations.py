@@ -7,7 +7,7 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from thesaurus.explanations import in_role, mine_row, pick_kind
+from thesaurus.explanations import Known, in_role, mine_row, pick_kind
 
 LINKS = frozenset({"in", "for", "is", "to", "mixed", "about", "back", "at first"})
 
@@ -96,6 +96,32 @@ def test_a_double_definition_with_unclear_parts_defines_nothing():
     assert mine_row(row("Hard cold case", "X", "Double definition"), LINKS).definitions == []
     # a cryptic reading named beside it wins
     assert mine_row(row("Fine penalty", "X", "dd, or a cryptic definition"), LINKS).definitions == []
+
+
+DEFINED = {("innkeepers", "HOSTS"), ("hordes", "HOSTS"), ("sound", "CLINK"), ("prison", "CLINK"), ("gesture", "SIGNAL")}
+KNOWN = Known(lambda phrase, answer, enumeration: (phrase, answer) in DEFINED, {w for w, _ in DEFINED}.__contains__)
+
+
+def test_a_double_definition_is_split_where_the_thesaurus_confirms_its_parts():
+    # both parts confirmed, once the link word between them is left out
+    assert mine_row(row("Innkeepers getting hordes", "HOSTS", "Double definition"), LINKS | {"getting"}, KNOWN).definitions == ["innkeepers", "hordes"]
+    # the parts a scrape ran together ("2 defs" says so as well as "double definition")
+    assert mine_row(row("Soundprison", "CLINK", "2 defs"), LINKS, KNOWN).definitions == ["sound", "prison"]
+    # one part confirmed, the other short
+    assert mine_row(row("Gesture is remarkable", "SIGNAL", "Double def."), LINKS, KNOWN).definitions == ["gesture", "remarkable"]
+    # without the thesaurus the split is not made
+    assert mine_row(row("Gesture is remarkable", "SIGNAL", "Double def."), LINKS).definitions == []
+
+
+def test_a_double_definition_split_nobody_confirms_or_two_splits_allow_defines_nothing():
+    assert mine_row(row("Hard cold case", "X", "Double definition"), LINKS, KNOWN).definitions == []
+    # "sound" | "loud prison" and "sound loud" | "prison" are as good as each other
+    assert mine_row(row("Sound loud prison", "CLINK", "dd"), LINKS, KNOWN).definitions == []
+    # an unconfirmed part of four words is mostly a split in the wrong place
+    assert mine_row(row("Sound of that very large place", "CLINK", "dd"), LINKS, KNOWN).definitions == []
+    # a bra size is no double definition, nor one named after other text (a run-on row's next clue)
+    assert mine_row(row("Soundprison", "CLINK", "DD (large bust) in OS"), LINKS, KNOWN).definitions == []
+    assert mine_row(row("Soundprison", "CLINK", "C + LINK (part of a chain) 12 Close call at the station (4) NEAR double definition"), LINKS, KNOWN).definitions == []
 
 
 def test_both_ends_free_is_ambiguous():

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cryptic.thesaurus import letters_of, norm
 
@@ -343,13 +344,22 @@ REVERSE_GLOSS = re.compile(r"\(<\s*([^()]+)\)|<\s*\(([a-z‘“\"'][^()]*)\)")
 DEFINITION_MARK = re.compile(r"(?:Definition|Defn|Def)\.?\s*[:\-–]?\s*(?:" + QUOTED + r"|([^.“\"‘]+?)(?:[.;]|$))|^\s*=\s*" + QUOTED, re.I)
 NOT_DEFINED = re.compile(r"\b(?:double definition|cryptic definition|cd|dd|&lit|all-in-one|triple definition)\b", re.I)
 # A double (triple) definition: each part of the clue defines the answer ("Delay robbery": HOLD-UP).
-SEVERAL_DEFINITIONS = re.compile(r"\b(?:(double|two)|(triple|three))[ -](?:definition|meaning)|\b(dd)\b|\b(td)\b", re.I)
+SEVERAL_DEFINITIONS = re.compile(r"\b(?:(double|two|2)|(triple|three|3))[ -]?(?:def(?:inition)?s?|defn|meanings?)\b|\b(dd)\b(?!\s*\()|\b(td)\b", re.I)
 JOINERS = frozenset(("and", "or", "but"))  # between the parts of a double definition
 CRYPTIC_DEFINITION = re.compile(r"\b(?:cryptic definition|cd|&lit|all-in-one)\b", re.I)
 
 
-def mine_row(row: dict, links: frozenset[str]) -> Mined:
-    """The pieces, indicators and definition read off one annotated clue."""
+class Known(NamedTuple):
+    """What the thesaurus knows, for splitting a double definition: whether a phrase defines
+    an answer (of an enumeration) by a relation, and whether a string is a word."""
+
+    defines: Callable[[Phrase, Letters, str], bool]
+    is_word: Callable[[str], bool]
+
+
+def mine_row(row: dict, links: frozenset[str], known: Known | None = None) -> Mined:
+    """The pieces, indicators and definition read off one annotated clue (a double
+    definition split where the thesaurus says, when `known` is given)."""
     text = row.get("explanation") or row.get("wordplay") or ""
     clue = tokens(row.get("clue_text") or "")
     answer = re.sub(r"[^A-Z]", "", (row.get("answer") or "").upper())
@@ -403,6 +413,8 @@ def mine_row(row: dict, links: frozenset[str]) -> Mined:
     out.definitions = list(definition_spans(row, text, clue, whole, out.covered, links))
     if not out.definitions:
         out.definitions = [d for d in several_definitions(clue, row.get("clue_text") or "", text, links) if letters_of(d) != answer]
+    if not out.definitions and known is not None:
+        out.definitions = list(anchored_definitions(clue, answer, row.get("enumeration") or "", text, links, known))
     return out
 
 
@@ -428,6 +440,64 @@ def several_definitions(clue: tuple[Token, ...], written: str, text: str, links:
         span = trimmed(span, clue, links, at="right") if span and k < wanted - 1 else span
         if span and span[1] - span[0] <= MAX_DEFINITION_WORDS and set((key := key_of(clue, span)).split()) - FUNCTION_WORDS:
             yield key
+
+
+SAID_FIRST = 40  # characters: "Double definition" opens the explanations it names
+MAX_UNANCHORED_WORDS = 3  # a longer part no relation confirms was mostly a split in the wrong place (4 of 23 probed)
+
+
+def anchored_definitions(clue: tuple[Token, ...], answer: Letters, enumeration: str, text: str, links: frozenset[str], known: Known) -> Iterator[Phrase]:
+    """A double definition's two parts where neither the clue's length nor its punctuation
+    says where they meet: the one place to split the clue (inside a word the scrape ran
+    together too: "Soundprison") at which the most parts define the answer by a relation
+    the thesaurus knows; a part it does not confirm only when short ("Innkeepers getting
+    hordes?": innkeepers, hordes). Only when the explanation says so first (a run-on row
+    holds other clues' explanations), and the clue has no digits (nor other clues)."""
+    said = SEVERAL_DEFINITIONS.search(text)
+    if not said or said.start() > SAID_FIRST or said.group(2) or said.group(4) or CRYPTIC_DEFINITION.search(text):
+        return
+    if any(ch.isdigit() for _, form in clue for ch in form):
+        return
+    narrow = JOINERS | FUNCTION_WORDS  # first: "out of the ordinary" is a definition, though "out of" indicates
+    found: dict[tuple[Phrase, ...], int] = {}
+    for words in unjoined(clue, known.is_word):
+        for k in range(1, len(words)):
+            scored = [(sum(c), parts) for parts in dict.fromkeys(split_parts(words, k, edges, answer) for edges in (narrow, narrow | links)) if parts
+                      if any(c := [known.defines(p, answer, enumeration) for p in parts])
+                      and all(ok or len(p.split()) <= MAX_UNANCHORED_WORDS for ok, p in zip(c, parts))]  # fmt: skip
+            if scored:
+                n, parts = max(scored, key=lambda f: f[0])  # the first of the best: the narrower trim
+                found[parts] = max(found.get(parts, 0), n)
+    best = [parts for parts, n in found.items() if n == max(found.values())]
+    if len(best) == 1:
+        yield from best[0]
+
+
+def split_parts(words: tuple[Token, ...], k: int, edges: frozenset[str], answer: Letters) -> tuple[Phrase, Phrase] | None:
+    """The two parts of a clue split before word k, without the `edges` words where they
+    meet; None when a part is empty, too long, only function words, or the answer itself."""
+    spans = (trimmed((0, k), words, edges, at="right"), trimmed((k, len(words)), words, edges, at="left"))
+    if spans[0] is None or spans[1] is None or any(e - s > MAX_DEFINITION_WORDS for s, e in spans):
+        return None
+    parts = (key_of(words, spans[0]), key_of(words, spans[1]))
+    return None if any(not set(p.split()) - FUNCTION_WORDS or letters_of(p) == answer for p in parts) else parts
+
+
+def unjoined(clue: tuple[Token, ...], is_word: Callable[[str], bool]) -> Iterator[tuple[Token, ...]]:
+    """A clue's words as read, then with one word that is no word split into two that are
+    (a scrape drops the space where a blog underlined a definition: "Kindface").
+
+    >>> [[m for _, m in c] for c in unjoined(tokens("Sound prisonwall"), {"prison", "wall", "sound"}.__contains__)]
+    [['sound', 'prisonwall'], ['sound', 'prison', 'wall']]
+    """
+    yield clue
+    for i, (_, form) in enumerate(clue):
+        if len(form) < 4 or is_word(form):
+            continue
+        for k in range(1, len(form)):
+            a, b = form[:k], form[k:]
+            if (is_word(a) or a in ("a", "i")) and is_word(b) and len(b) > 1:
+                yield clue[:i] + ((a, a), (b, b)) + clue[i + 1 :]
 
 
 def clause_breaks(text: str) -> list[int]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cryptic.thesaurus import letters_of
-from thesaurus.explanations import FUNCTION_WORDS, Letters, Phrase, key_of, mine_row, tokens
+from thesaurus.explanations import FUNCTION_WORDS, Known, Letters, Phrase, key_of, mine_row, tokens
 
 
 @dataclass
@@ -134,12 +134,13 @@ def read_rows(sources: Iterable[tuple[Path, int]], tally: collections.Counter) -
                 yield row
 
 
-def mine(sources: Iterable[tuple[Path, int]], links: frozenset[str]) -> Tables:
-    """Count pieces, indicators and definitions over every readable row of the corpora."""
+def mine(sources: Iterable[tuple[Path, int]], links: frozenset[str], known: Known | None = None) -> Tables:
+    """Count pieces, indicators and definitions over every readable row of the corpora
+    (double definitions split where the thesaurus says, when `known` is given)."""
     t = Tables()
     clues = []
     for row in read_rows(sources, t.rows):
-        m = mine_row(row, links)
+        m = mine_row(row, links, known)
         answer = re.sub(r"[^A-Z]", "", row["answer"].upper())
         t.pieces.update(set(m.pieces))
         t.indicators.update(set(m.indicators))
@@ -152,6 +153,28 @@ def mine(sources: Iterable[tuple[Path, int]], links: frozenset[str]) -> Tables:
         keys = {key_of(clue, (i, j)) for i in range(len(clue)) for j in range(i + 1, min(i + 4, len(clue)) + 1)}
         t.seen.update(keys & phrases)
     return t
+
+
+# The relations that confirm a double definition's part: the thesaurus's own (WordNet, Moby,
+# a WordNet gloss naming the answer), never past clues' definitions (the table being made)
+# nor a description retrieved by a few of its words.
+ANCHORS = frozenset("smraoiqxhdpg")
+
+
+def thesaurus_known() -> Known:
+    """What the thesaurus index knows, for splitting double definitions (builds the index
+    on first use)."""
+    from cryptic import thesaurus as th
+    from cryptic.parse import ClueError, parse_enumeration
+
+    def defines(phrase: Phrase, answer: Letters, enumeration: str) -> bool:
+        try:
+            enum = parse_enumeration(enumeration or f"({len(answer)})")
+        except ClueError:
+            return False
+        return enum.length == len(answer) and any(c.letters == answer and c.relation in ANCHORS for c in th.definitions(phrase, enum))
+
+    return Known(defines, th.is_node)
 
 
 def answer_form(answer: Letters, enumeration: str) -> str:
@@ -230,7 +253,7 @@ def main(argv: list[str]) -> int:
         print(f"mine: cannot read {', '.join(missing)}", file=sys.stderr)
         return 2
     links = skippable(corpora / "indicators")
-    tables = mine(sources, links)
+    tables = mine(sources, links, thesaurus_known())
     sizes = write_tables(tables, out, [f"{p.name} (from line {skip + 1})" if skip else p.name for p, skip in sources])
     for what, n in sorted(tables.rows.items()):
         print(f"rows {what}: {n}")

@@ -29,6 +29,11 @@ def test_equals_and_square_bracket_styles():
     assert ("father", "DAD") in m.pieces  # a gloss quoted with closing marks on both sides
 
 
+def test_a_gloss_may_put_an_article_or_to_before_the_clue_word():
+    m = mine_row(row("Worker must sink in lake", "ANTSAGMERE", "ANT (a worker) + SAG (to sink) + MERE (lake)"), LINKS)
+    assert {("worker", "ANT"), ("sink", "SAG"), ("lake", "MERE")} <= set(m.pieces)
+
+
 def test_letters_not_in_the_answer_are_not_pieces():
     m = mine_row(row("Sailor upset spread", "RAT", "BOAT (sailor) reversed"), LINKS)
     assert m.pieces == []

@@ -266,6 +266,17 @@ def gloss_head(gloss: str) -> str:
     return re.split(r"[,;:()=]| - | – | or | i\.e\.", gloss)[0].strip(" ‘’“”\"'.!?*<")
 
 
+def unled(head: str) -> str:
+    """A gloss without the article or "to" a blogger put before the clue's word ("a worker"
+    for worker: ANT; "to sink" for sink: SAG); "" when it has none.
+
+    >>> unled("a worker"), unled("to sink"), unled("worker")
+    ('worker', 'sink', '')
+    """
+    lead, _, rest = head.partition(" ")
+    return rest if lead.lower() in ("a", "an", "the", "to") and rest else ""
+
+
 def gloss_tail(gloss: str) -> str:
     """The indicator part of a gloss like 'lawsuit, curtailed' (after the last comma)."""
     return gloss.split(",")[-1].strip(" ‘’“”\"'.!?*<=-–")
@@ -383,7 +394,7 @@ def mine_row(row: dict, links: frozenset[str], known: Known | None = None) -> Mi
                 out.indicators.append((key_of(clue, span), kind))
             place(head)
             continue
-        if not letters or g.token != g.token.upper() or len(head.split()) > MAX_PIECE_WORDS or not (span := find(head, clue)):
+        if not letters or g.token != g.token.upper() or len(head.split()) > MAX_PIECE_WORDS or not (span := find(head, clue) or find(unled(head), clue)):
             continue  # (a capitalised word, "Anagram (novel)", is no piece)
         if letters == answer:
             whole.append(span)

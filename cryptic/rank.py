@@ -29,9 +29,9 @@ from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
     DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND, DESCRIBED_WORDS,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
-    LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+    BUILT_OUTPUTS, BUILT_READING, BUILT_SECONDS, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
-from cryptic.wordplay import evaluate, exactly, on_time, within
+from cryptic.wordplay import DEADLINE, evaluate, exactly, on_time, within
 
 
 class Features(NamedTuple):
@@ -159,9 +159,10 @@ RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o"
 
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,
-          depth: int = DEFINITION_DEPTH, letters_given: bool = True) -> Outcome:  # fmt: skip
+          depth: int = DEFINITION_DEPTH, letters_given: bool = True, build: float = BUILT_SECONDS) -> Outcome:  # fmt: skip
     """Solve a clue: every answer found, best first, within the time budget (definition-only
-    answers looked for `depth` deep). The pattern's letters are given (a solver's own, or
+    answers looked for `depth` deep; the words readings build of synonyms, unconfirmed, in
+    the first `build` seconds). The pattern's letters are given (a solver's own, or
     revealed), or else guessed from crossing answers (a puzzle's loop, `letters_given` False):
     only given letters send the definitions for answers retrieved to fit them, for answers
     found to fit guessed letters would confirm wrong ones (seven cryptic puzzles lost 7 cells)."""
@@ -169,6 +170,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if pattern is not None and letters_given:
         answer_table()  # nor loading (or first making) the answers' vectors given letters ask for
     deadline = time.monotonic() + timeout
+    build_until = time.monotonic() + build
     forget()
     enum = clue.enumeration
     if pattern is not None and len(pattern) != enum.length:
@@ -208,7 +210,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
                 with within(own):
-                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting, question):
+                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting, question, build_until):
                         keep(s)
                         if s.verified:
                             best_cost = min(best_cost, cost)
@@ -272,7 +274,7 @@ def fitting_words(pattern: str | None, enum, most: int = FITTING_WORDS) -> tuple
 
 
 def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "",
-                    fitting: tuple[Letters, ...] = (), question: bool = False) -> Iterator[Solution]:  # fmt: skip
+                    fitting: tuple[Letters, ...] = (), question: bool = False, build_until: float = 0.0) -> Iterator[Solution]:  # fmt: skip
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
     words its letter-exact wordplay makes (raising Cut past the deadline `within` set), or
     that fit the crossing letters. A word hidden in the clue's run-on letters must be a
@@ -342,6 +344,11 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             if w not in matched and (d := next(derive(parse.wordplay, w), None)) is not None:
                 matched.add(w)
                 yield unconfirmed(w, d, False)
+        if not fitting and build_until > time.monotonic():
+            for w in built(parse.wordplay, enum, pattern, matched, min(build_until, time.monotonic() + BUILT_READING)):
+                if (d := next(derive(parse.wordplay, w), None)) is not None:
+                    matched.add(w)
+                    yield unconfirmed(w, d, True)
         words = [w for w in fitting if w not in matched]
         strict = set()
         for k, d in made(parse.wordplay, words):
@@ -350,6 +357,23 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         rest = [w for k, w in enumerate(words) if k not in strict]
         for k, d, piece in loosely_made(parse.wordplay, rest):
             yield unconfirmed(rest[k], d, False, piece)
+
+
+def built(wordplay: Node, enum, pattern: str | None, made_already: set[Letters], until: float, most: int = BUILT_OUTPUTS) -> list[Letters]:
+    """The dictionary words of the answer's length a reading's wordplay builds from its
+    synonyms, among its first `most` outputs and those made by `until` (a charade of
+    long synonym lists can run for seconds and build nothing)."""
+    seen, out = set(made_already), []
+    try:
+        with within(min(until, DEADLINE.get())):
+            for s in itertools.islice(evaluate(wordplay, exactly(enum.length, pattern)), most):
+                if s not in seen:
+                    seen.add(s)
+                    if th.is_word(s, enum) and th.in_dictionary(s, enum):
+                        out.append(s)
+    except Cut:
+        pass
+    return out
 
 
 def anagrammed(wordplay: Node, enum, pattern: str | None) -> Iterator[Letters]:

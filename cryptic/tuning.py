@@ -312,6 +312,12 @@ MISFIT_SCORE = 0.1
 # median 0.29 -> 0.36 s.
 FITTING_WORDS = 150
 
+# Without crossing letters, a reading whose wordplay is built of synonyms offers the dictionary
+# words among its first outputs, unconfirmed (RIDE around G: RIDGE for "high spot").
+BUILT_OUTPUTS = 1000
+BUILT_READING = 0.05  # seconds a reading may spend building them
+BUILT_SECONDS = 0.5  # seconds into a clue's solve after which no reading builds them
+
 # A strong definition's answers (the first few) are also tried against the wordplay with one
 # synonym piece two steps away ("seal" -> CAP in CHAP): never verified, and that piece's
 # letters count a quarter as covered (a half let wrong answers so made outrank the right one

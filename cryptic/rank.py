@@ -29,7 +29,7 @@ from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
     DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND, DESCRIBED_WORDS,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
-    BUILT_OUTPUTS, BUILT_READING, BUILT_SECONDS, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+    BUILT_OUTPUTS, BUILT_READING, BUILT_READINGS, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
 from cryptic.wordplay import DEADLINE, evaluate, exactly, on_time, within
 
@@ -159,10 +159,10 @@ RELATIONS = {"s": "synonym", "m": "synonym", "r": "synonym", "a": "similar", "o"
 
 
 def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEOUT, max_parses: int = 4000,
-          depth: int = DEFINITION_DEPTH, letters_given: bool = True, build: float = BUILT_SECONDS) -> Outcome:  # fmt: skip
+          depth: int = DEFINITION_DEPTH, letters_given: bool = True, build: int = BUILT_READINGS) -> Outcome:  # fmt: skip
     """Solve a clue: every answer found, best first, within the time budget (definition-only
-    answers looked for `depth` deep; the words readings build of synonyms, unconfirmed, in
-    the first `build` seconds). The pattern's letters are given (a solver's own, or
+    answers looked for `depth` deep; the words readings build of synonyms, unconfirmed, by
+    the first `build` readings that can). The pattern's letters are given (a solver's own, or
     revealed), or else guessed from crossing answers (a puzzle's loop, `letters_given` False):
     only given letters send the definitions for answers retrieved to fit them, for answers
     found to fit guessed letters would confirm wrong ones (seven cryptic puzzles lost 7 cells)."""
@@ -170,7 +170,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if pattern is not None and letters_given:
         answer_table()  # nor loading (or first making) the answers' vectors given letters ask for
     deadline = time.monotonic() + timeout
-    build_until = time.monotonic() + build
+    builders = 0  # readings that have built words of synonyms (a count, not a time: the same answers on every machine)
     forget()
     enum = clue.enumeration
     if pattern is not None and len(pattern) != enum.length:
@@ -210,7 +210,9 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
                 with within(own):
-                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting, question, build_until):
+                    builds = builders < build and builds_words(parse.wordplay)
+                    builders += builds
+                    for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting, question, builds):
                         keep(s)
                         if s.verified:
                             best_cost = min(best_cost, cost)
@@ -274,7 +276,7 @@ def fitting_words(pattern: str | None, enum, most: int = FITTING_WORDS) -> tuple
 
 
 def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], enum, pattern, run_on: str = "",
-                    fitting: tuple[Letters, ...] = (), question: bool = False, build_until: float = 0.0) -> Iterator[Solution]:  # fmt: skip
+                    fitting: tuple[Letters, ...] = (), question: bool = False, build: bool = False) -> Iterator[Solution]:  # fmt: skip
     """Yield the solutions one reading gives: definition candidates its wordplay makes, and
     words its letter-exact wordplay makes (raising Cut past the deadline `within` set), or
     that fit the crossing letters. A word hidden in the clue's run-on letters must be a
@@ -344,8 +346,8 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
             if w not in matched and (d := next(derive(parse.wordplay, w), None)) is not None:
                 matched.add(w)
                 yield unconfirmed(w, d, False)
-        if not fitting and build_until > time.monotonic():
-            for w in built(parse.wordplay, enum, pattern, matched, min(build_until, time.monotonic() + BUILT_READING)):
+        if build and not fitting:
+            for w in built(parse.wordplay, enum, pattern, matched, time.monotonic() + BUILT_READING):
                 if (d := next(derive(parse.wordplay, w), None)) is not None:
                     matched.add(w)
                     yield unconfirmed(w, d, True)
@@ -357,6 +359,12 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         rest = [w for k, w in enumerate(words) if k not in strict]
         for k, d, piece in loosely_made(parse.wordplay, rest):
             yield unconfirmed(rest[k], d, False, piece)
+
+
+def builds_words(wordplay: Node | None) -> bool:
+    """Does a reading's wordplay build words of synonyms (not one synonym: a second
+    definition; not the clue's own letters, whose words are made anyway)?"""
+    return wordplay is not None and not isinstance(wordplay, (Definition, Synonym)) and not letter_exact(wordplay)
 
 
 def built(wordplay: Node, enum, pattern: str | None, made_already: set[Letters], until: float, most: int = BUILT_OUTPUTS) -> list[Letters]:

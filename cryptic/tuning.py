@@ -313,10 +313,12 @@ MISFIT_SCORE = 0.1
 FITTING_WORDS = 150
 
 # Without crossing letters, a reading whose wordplay is built of synonyms offers the dictionary
-# words among its first outputs, unconfirmed (RIDE around G: RIDGE for "high spot").
+# words among its first outputs, unconfirmed (RIDE around G: RIDGE for "high spot"); the
+# cheapest readings that can build do, and each stops early if it runs away (a charade of
+# long synonym lists building nothing for seconds: 9 s clues at 0.05 s a reading, 0.5 s a clue).
 BUILT_OUTPUTS = 1000
-BUILT_READING = 0.05  # seconds a reading may spend building them
-BUILT_SECONDS = 0.5  # seconds into a clue's solve after which no reading builds them
+BUILT_READINGS = 30
+BUILT_READING = 0.25  # seconds: a safety net that only a runaway reading meets
 
 # A strong definition's answers (the first few) are also tried against the wordplay with one
 # synonym piece two steps away ("seal" -> CAP in CHAP): never verified, and that piece's

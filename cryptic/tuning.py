@@ -48,6 +48,12 @@ MAX_CANDIDATES = 25  # a clue's answers kept for the puzzle loop (hand-set)
 # wrong words that fit each other (guardian-cryptic and ftimes_17095: 178 of 301 cells
 # right at 3, 155 at 40 after the first pass, 93 at 40 throughout).
 PUZZLE_DEPTH = 3
+
+# A puzzle's clues build no words of synonyms (rank.built): its loop's first-solve weights were
+# tuned without them, and with them the dev cryptic puzzles lost 13 cells (quiptic -22,
+# guardian-cryptic -6, quick-cryptic -4, alberich +19).
+PUZZLE_BUILDS = 0
+
 FITTING = 10  # candidates kept from each re-solve with crossing letters
 
 # A plain clue's definitions score alike, and its answer is often deep among them. Belief

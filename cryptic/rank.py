@@ -372,12 +372,13 @@ def built(wordplay: Node, enum, pattern: str | None, made_already: set[Letters],
     synonyms, among its first `most` outputs and those made by `until` (a charade of
     long synonym lists can run for seconds and build nothing)."""
     seen, out = set(made_already), []
+    known = th.lexicon_letters(enum.length)
     try:
         with within(min(until, DEADLINE.get())):
             for s in itertools.islice(evaluate(wordplay, exactly(enum.length, pattern)), most):
                 if s not in seen:
                     seen.add(s)
-                    if th.is_word(s, enum) and th.in_dictionary(s, enum):
+                    if s in known and th.is_word(s, enum) and th.in_dictionary(s, enum):
                         out.append(s)
     except Cut:
         pass

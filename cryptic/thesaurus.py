@@ -13,6 +13,7 @@ from cryptic.lookup.answers import (  # noqa: F401
     is_word,
     letters_of,
     lexicon,
+    lexicon_letters,
     matching,
     opened,
     other_breaks,
@@ -90,7 +91,7 @@ __all__ = [
     "connection", "content_words", "contractions", "definition_strength", "definition_table", "definitions",
     "described", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
     "homophones", "in_dictionary", "inflected", "is_node", "is_word", "leaf_bounds", "length_only",
-    "less_forms", "letters_of", "lexicon", "listed_words", "matching", "near_candidates", "node_id", "norm",
+    "less_forms", "letters_of", "lexicon", "lexicon_letters", "listed_words", "matching", "near_candidates", "node_id", "norm",
     "number_words", "opened", "other_breaks", "own_form", "phrase_inflections", "phrase_keys", "relations",
     "retrieved_definitions", "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
 ]

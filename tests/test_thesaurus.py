@@ -114,6 +114,12 @@ def test_pattern_queries_match_brute_force(pattern):
     assert sorted(set(th.matching(pattern))) == [w for w in brute_lexicon(len(pattern)) if rx.fullmatch(w)]
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.text(alphabet="ADEINRSTX", min_size=1, max_size=6))
+def test_a_word_is_among_the_letters_of_its_length(letters):
+    assert (letters in th.lexicon_letters(len(letters))) == th.is_word(letters)
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.text(alphabet="AEDINRST", min_size=3, max_size=6))
 def test_anagram_queries_match_brute_force(letters):

@@ -59,9 +59,12 @@ def enumeration_of(parts: tuple[int, ...], separators: tuple[str, ...] = ()) -> 
 
 
 def _clean(text: str) -> str:
-    """NFKC-normalise, drop accents, and refuse control or non-Latin characters."""
+    """NFKC-normalise, drop accents and invisible format characters (a soft hyphen or a
+    zero-width space from a web page: "deter\u00admines" is "determines"), and refuse control
+    or non-Latin characters."""
     if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n" for ch in text):
         raise ClueError("clue contains control characters")
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     text = unicodedata.normalize("NFKD", text.replace("\n", " ").replace("\t", " "))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     bad = sorted({ch for ch in text if ord(ch) > 127 and ch not in "“”‘’…–—£"})

@@ -40,6 +40,12 @@ def test_punctuation_is_read_and_dropped(text):
     assert clue.words and all(any(ch.isalnum() for ch in w) for w in clue.words)
 
 
+@pytest.mark.parametrize("hidden", ["\u00ad", "\u200b", "\u200d", "\ufeff"])
+def test_invisible_format_characters_are_dropped(hidden):
+    plain = parse_clue("Body clock determines when to have food (6,4)")
+    assert parse_clue(f"Body clock deter{hidden}mines when to have food (6,4)") == plain
+
+
 def test_words_keep_apostrophes_and_hyphens():
     assert parse_clue("Doctor’s hush-hush note (4)").words == ("Doctor's", "hush-hush", "note")
 

@@ -11,7 +11,7 @@ from cryptic import thesaurus as th
 from cryptic.derive import SECOND_DEFINITION
 from cryptic.nodes import MAX_LETTERS
 from cryptic.parse import parse_enumeration
-from cryptic.tuning import FORM_GROWTH, TWO_HOP
+from cryptic.tuning import FORM_GROWTH, PAST_PIECE, TWO_HOP
 
 pytestmark = pytest.mark.slow  # needs the compiled index (built once, about a minute)
 
@@ -411,6 +411,18 @@ def test_a_size_or_age_before_a_noun_leaves_a_wordplay_piece_the_noun_s_synonyms
     assert "LAD" in th.synonym_table("young boy") and "LAD" in th.synonym_table("boy")
     assert th.synonym_table("young boy")["LAD"] < th.synonym_table("boy")["LAD"]
     assert "LAD" not in th.synonym_table("old boy")  # "old" is O or EX in wordplay, not a mere qualifier
+
+
+@settings(deadline=None)
+@given(st.sampled_from(["church", "team", "civil service", "first person", "sailor", "worker", "caledonian"]), st.sampled_from(["a", "an", "the"]))
+def test_a_piece_after_an_article_stands_for_what_the_bare_piece_does(phrase, article):
+    bare, led = th.synonym_table(phrase), th.synonym_table(f"{article} {phrase}")
+    assert {s for s in bare if bare[s] >= PAST_PIECE} <= set(led)
+
+
+def test_setters_pieces_read_through_an_article():
+    assert "CE" in th.synonym_table("the church") and "XI" in th.synonym_table("a team") and "I" in th.synonym_table("the first person")
+    assert "CE" not in th.synonym_table("church the")  # only a leading article is passed over
 
 
 def test_numbers_are_looked_up_by_their_names():

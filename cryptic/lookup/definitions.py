@@ -125,7 +125,7 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     if GLOSS_PIECE <= len(key.split(" ")) <= MAX_COMPOSED:
         for j, strength in gloss_matches(key, soft=False).items():  # through synonyms: slow, and loose
             add(g.letters[j], strength)
-    for v in (key, key[:-2] if key.endswith("'s") else ""):
+    for v in filter(None, dict.fromkeys(bare for k in (key, without_article(key)) for bare in (k, k[:-2] if k.endswith("'s") else ""))):
         for sub in substitutions(tuple(v.split())):
             add(sub, 1.0)
         for letters, count in piece_table().get(v, ()):
@@ -138,6 +138,19 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
         for letters, strength in synonym_table(spaced).items():
             add(letters, strength)
     return MappingProxyType(table)
+
+
+LEAF_ARTICLES = ("a ", "an ", "the ")
+
+
+def without_article(key: str) -> str:
+    """A normalised phrase without its leading article, as setters write a piece ("the
+    church": CE, "a team": XI, "the first person": I); "" if it has none.
+
+    >>> without_article("the civil service"), without_article("theatre")
+    ('civil service', '')
+    """
+    return next((key[len(a) :] for a in LEAF_ARTICLES if key.startswith(a) and len(key) > len(a)), "")
 
 
 def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:

@@ -125,7 +125,7 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     if GLOSS_PIECE <= len(key.split(" ")) <= MAX_COMPOSED:
         for j, strength in gloss_matches(key, soft=False).items():  # through synonyms: slow, and loose
             add(g.letters[j], strength)
-    for v in filter(None, dict.fromkeys(bare for k in (key, without_article(key)) for bare in (k, k[:-2] if k.endswith("'s") else ""))):
+    for v in piece_forms(key):
         for sub in substitutions(tuple(v.split())):
             add(sub, 1.0)
         for letters, count in piece_table().get(v, ()):
@@ -140,17 +140,20 @@ def synonym_table(phrase: str) -> Mapping[Letters, float]:
     return MappingProxyType(table)
 
 
+# Not relations.ARTICLES: "one" and "some" are pieces themselves (I, A; ANY).
 LEAF_ARTICLES = ("a ", "an ", "the ")
 
 
-def without_article(key: str) -> str:
-    """A normalised phrase without its leading article, as setters write a piece ("the
-    church": CE, "a team": XI, "the first person": I); "" if it has none.
+def piece_forms(key: str) -> tuple[str, ...]:
+    """The forms of a normalised phrase whose substitutions and past pieces it has: itself,
+    without a possessive "'s", without a leading article ("the church": CE, "a team": XI,
+    "the first person": I), and without both.
 
-    >>> without_article("the civil service"), without_article("theatre")
-    ('civil service', '')
+    >>> piece_forms("the church's"), piece_forms("theatre")
+    (("the church's", 'the church', "church's", 'church'), ('theatre',))
     """
-    return next((key[len(a) :] for a in LEAF_ARTICLES if key.startswith(a) and len(key) > len(a)), "")
+    bare = next((key[len(a) :] for a in LEAF_ARTICLES if key.startswith(a) and len(key) > len(a)), "")
+    return tuple(dict.fromkeys(f for k in (key, bare) if k for f in (k, k[:-2] if k.endswith("'s") else "") if f))
 
 
 def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:

@@ -59,7 +59,7 @@ def enumeration_of(parts: tuple[int, ...], separators: tuple[str, ...] = ()) -> 
 
 
 def _clean(text: str) -> str:
-    """NFKC-normalise, drop accents and invisible format characters (a soft hyphen or a
+    """NFKD-decompose, drop accents and invisible format characters (a soft hyphen or a
     zero-width space from a web page: "deter\u00admines" is "determines"), and refuse control
     or non-Latin characters."""
     if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n" for ch in text):

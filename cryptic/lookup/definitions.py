@@ -152,8 +152,8 @@ def piece_forms(key: str) -> tuple[str, ...]:
     >>> piece_forms("the church's"), piece_forms("theatre")
     (("the church's", 'the church', "church's", 'church'), ('theatre',))
     """
-    bare = next((key[len(a) :] for a in LEAF_ARTICLES if key.startswith(a) and len(key) > len(a)), "")
-    return tuple(dict.fromkeys(f for k in (key, bare) if k for f in (k, k[:-2] if k.endswith("'s") else "") if f))
+    bare = next((key[len(a) :] for a in LEAF_ARTICLES if key.startswith(a)), None)
+    return tuple(dict.fromkeys(f for k in (key, bare) if k for f in (k, k.removesuffix("'s")) if f))
 
 
 def synonyms(phrase: str, length: int | None = None) -> Iterator[Letters]:

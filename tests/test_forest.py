@@ -128,6 +128,7 @@ KNOWN = [
     ("Good heart of stone with daughter, a deity (3)", ("a", "deity"),
      Concat((Synonym(("Good",)), Middle(("heart", "of"), Literal(("stone",))), Synonym(("daughter",))))),
     ("Gear upset, causing fury (4)", ("fury",), Anagram(("upset",), ("Gear",))),  # a link read off past clues' definitions
+    ("Enthuse over learner for composer (5)", ("composer",), Concat((Synonym(("Enthuse",)), Synonym(("learner",))))),  # "over": a down clue's charade
 ]
 
 

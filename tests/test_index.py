@@ -171,6 +171,14 @@ def test_work_set_aside_in_a_process_reports_its_failure_in_one_line():
         pass
 
 
+def test_dictionary_headwords_english_still_uses_are_answers():
+    from thesaurus.build import dictionary_words
+
+    senses = [(("impi", "impi"), "A body of warriors.", "gcide"), (("stond", "stond"), "Stand.", "gcide"), (("coal-meter", "coalmeter"), "A meter.", "gcide")]
+    assert dictionary_words(senses) == {"impi"}  # "stond" is obsolete (no use today); hyphened heads are left to the sources
+    assert th.is_word("IMPI") and th.is_word("HELLENIST") and not th.is_word("STOND")
+
+
 def test_past_clues_answers_are_words_with_their_breaks():
     from cryptic.lexicon import past_answers
     from cryptic.parse import parse_enumeration

@@ -35,6 +35,7 @@ from thesaurus.words import (
     pronunciations,
 )
 
+DICTIONARY_ZIPF = 1.0  # GCIDE headwords rarer than this are mostly obsolete (Zipf 0: 40,000 of 46,000 new ones)
 MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
 
 
@@ -220,6 +221,16 @@ def gcide_glosses() -> list[tuple[tuple[str, ...], str, str]]:
     from thesaurus.gcide import definitions, source_dir
 
     return [((key := norm(word), key.replace("-", "")), text, "gcide") for word, text in definitions(source_dir())]
+
+
+def dictionary_words(glosses: list[tuple[tuple[str, ...], str, str]]) -> set[str]:
+    """GCIDE's one-word headwords that English still uses (a wordfreq Zipf frequency of at
+    least DICTIONARY_ZIPF): answers no other source has (IMPI, HELLENIST, LAUREATESHIP), each
+    defined by its GCIDE senses; not Webster's obsolete spellings (STOND, SCOLEY)."""
+    from wordfreq import zipf_frequency
+
+    heads = {names[0] for names, _, _ in glosses if names[0].isalpha()}
+    return {h for h in heads if zipf_frequency(h, "en") >= DICTIONARY_ZIPF}
 
 
 def sparse_rows(rows: dict[str, set[int]]) -> tuple[list[str], object, object]:
@@ -410,6 +421,7 @@ def compiled(target: Path | None, log) -> Path:
     nodes = set(related)
     for row in related.values():
         nodes.update(row)
+    nodes.update(dictionary_words(gathered["gcide"]))
     lexicon = set(nodes)
     stage("inflections")
     forms: list[tuple[str, str, str]] = []

@@ -33,9 +33,10 @@ from thesaurus.words import (
     own_plurals,
     parts_shape,
     pronunciations,
+    zipf_reader,
 )
 
-DICTIONARY_ZIPF = 1.0  # GCIDE headwords rarer than this are mostly obsolete (Zipf 0: 40,000 of 46,000 new ones)
+DICTIONARY_ZIPF = 1.0  # of GCIDE's 42,720 one-word headwords no other source has, 39,580 have no use in wordfreq (Zipf 0): obsolete
 MAX_DESCENDANTS = 3000  # per synset and level: "entity" would otherwise name every noun
 
 
@@ -227,10 +228,9 @@ def dictionary_words(glosses: list[tuple[tuple[str, ...], str, str]]) -> set[str
     """GCIDE's one-word headwords that English still uses (a wordfreq Zipf frequency of at
     least DICTIONARY_ZIPF): answers no other source has (IMPI, HELLENIST, LAUREATESHIP), each
     defined by its GCIDE senses; not Webster's obsolete spellings (STOND, SCOLEY)."""
-    from wordfreq import zipf_frequency
-
+    zipf = zipf_reader()
     heads = {names[0] for names, _, _ in glosses if names[0].isalpha()}
-    return {h for h in heads if zipf_frequency(h, "en") >= DICTIONARY_ZIPF}
+    return {h for h in heads if zipf(h) >= DICTIONARY_ZIPF}
 
 
 def sparse_rows(rows: dict[str, set[int]]) -> tuple[list[str], object, object]:

@@ -226,8 +226,9 @@ def gcide_glosses() -> list[tuple[tuple[str, ...], str, str]]:
 
 def dictionary_words(glosses: list[tuple[tuple[str, ...], str, str]]) -> set[str]:
     """GCIDE's one-word headwords that English still uses (a wordfreq Zipf frequency of at
-    least DICTIONARY_ZIPF): answers no other source has (IMPI, HELLENIST, LAUREATESHIP), each
-    defined by its GCIDE senses; not Webster's obsolete spellings (STOND, SCOLEY)."""
+    least DICTIONARY_ZIPF), for the graph: among them answers no other source has (IMPI,
+    HELLENIST, LAUREATESHIP), each defined by its GCIDE senses; not Webster's obsolete
+    spellings (STOND, SCOLEY)."""
     zipf = zipf_reader()
     heads = {names[0] for names, _, _ in glosses if names[0].isalpha()}
     return {h for h in heads if zipf(h) >= DICTIONARY_ZIPF}

@@ -64,9 +64,8 @@ def _clean(text: str) -> str:
     or non-Latin characters."""
     if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n" for ch in text):
         raise ClueError("clue contains control characters")
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     text = unicodedata.normalize("NFKD", text.replace("\n", " ").replace("\t", " "))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) and unicodedata.category(ch) != "Cf")
     bad = sorted({ch for ch in text if ord(ch) > 127 and ch not in "“”‘’…–—£"})
     if bad:
         raise ClueError(f"clue contains characters that are not English letters or punctuation: {''.join(bad[:5])!r}")

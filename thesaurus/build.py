@@ -17,7 +17,7 @@ from pathlib import Path
 from cryptic.lexicon import past_answers
 from thesaurus.layout import CODES, GLOSS_SOURCES, INFLECTION_TAGS, LENGTH_COLUMNS, SHAPE_BITS, gloss_keys
 from thesaurus.paths import index_path, staged
-from thesaurus.wordnet import Synset, WordNet, normalised_dir, read_wordnet
+from thesaurus.wordnet import Synset, WordNet, mostly_verbs, normalised_dir, parts_of_speech, read_wordnet
 from thesaurus.words import (
     britain_first,
     british_spellings,
@@ -425,6 +425,7 @@ def compiled(target: Path | None, log) -> Path:
     nodes.update(dictionary_words(gathered["gcide"]))
     lexicon = set(nodes)
     stage("inflections")
+    parts_of_speech(normalised_dir()), mostly_verbs(normalised_dir())  # read once, before the inflectors fork
     forms: list[tuple[str, str, str]] = []
     for chunk in in_chunks(lemma_forms, [lemma for lemma in sorted(lexicon) if len(letters(lemma)) >= 2]):
         forms.extend(chunk)
@@ -448,7 +449,7 @@ def compiled(target: Path | None, log) -> Path:
         stage("database")
         write_database(staging / "lexicon.sqlite", words)
         stage("glosses and parts (the rest of their time)")
-    for cached in (norm, letters, is_phrase, inflection_table, parts_shape, read_wordnet, common_words):
+    for cached in (norm, letters, is_phrase, inflection_table, parts_shape, read_wordnet, parts_of_speech, mostly_verbs, common_words):
         cached.cache_clear()  # the process that built the index goes on to use it
     stage.done(f"thesaurus index built in {time.monotonic() - started:.0f} s: {target}")
     return target

@@ -151,3 +151,30 @@ def read_wordnet(folder: Path) -> WordNet:
         first = s.lemmas[0].lower()
         names[key] = f"{first}.{s.pos}.{senses[first, s.pos].index(s.offset) + 1:02d}"
     return WordNet(synsets, files, names)
+
+
+SS_TYPES = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}  # a sense key's synset type: 5 is an adjective satellite
+
+
+@functools.cache
+def parts_of_speech(folder: Path) -> dict[str, frozenset[str]]:
+    """Each WordNet lemma (lower case, spaces for underscores) -> its parts of speech (n, v, a, r)."""
+    kinds: dict[str, set[str]] = {}
+    for pos, name in FILE_NAMES.items():
+        for line in (folder / f"index.{name}").read_text(encoding="utf-8").splitlines():
+            if line and not line[0].isspace():
+                kinds.setdefault(line.split(" ", 1)[0].replace("_", " "), set()).add(pos)
+    return {lemma: frozenset(pos) for lemma, pos in kinds.items()}
+
+
+@functools.cache
+def mostly_verbs(folder: Path) -> frozenset[str]:
+    """The words whose senses tagged in WordNet's corpus are mostly verbs' (bury, keep; not
+    hex, top or narrow), from cntlist.rev's counts."""
+    counts: dict[str, list[int]] = {}
+    for line in (folder / "cntlist.rev").read_text(encoding="utf-8").splitlines():
+        key, _, count = line.split()
+        lemma, _, rest = key.partition("%")
+        verb, other = counts.setdefault(lemma, [0, 0])
+        counts[lemma] = [verb + int(count), other] if SS_TYPES[rest[0]] == "v" else [verb, other + int(count)]
+    return frozenset(lemma for lemma, (verb, other) in counts.items() if verb > other)

@@ -205,6 +205,33 @@ def test_an_un_adjective_compares_as_its_stem_does():
     assert "UNFAIREST" in answers("most unjust", "9")  # "most" + a synonym of unfair, compared
 
 
+def test_a_phrase_inflects_only_as_the_parts_of_speech_it_can_be():
+    from thesaurus.words import inflected_kinds, lemma_forms
+
+    known = {"hex nut": frozenset("n"), "hold up": frozenset("v"), "bury the hatchet": frozenset("v"), "out of place": frozenset("a")}
+    verbs = frozenset({"bury", "keep"})
+    assert inflected_kinds("hex nut", known, verbs) == ("NOUN",)  # no HEXED NUT
+    assert inflected_kinds("hold up", known, verbs) == ("NOUN", "VERB")  # HOLD-UPS, HELD UP
+    assert inflected_kinds("bury the hatchet", known, verbs) == ("VERB",)
+    assert inflected_kinds("out of place", known, verbs) == ("ADJ",)
+    assert inflected_kinds("keep afloat", known, verbs) == ("NOUN", "VERB", "ADJ")  # unknown, led by a verb
+    assert inflected_kinds("talk to", known, verbs) == ("NOUN", "VERB", "ADJ")  # unknown, ends in a particle
+    assert inflected_kinds("bracket capital", known, verbs) == ("NOUN", "ADJ")
+    assert inflected_kinds("hex", known, verbs) == ("NOUN", "VERB", "ADJ")  # a word: all
+    forms = {form for form, _, _ in lemma_forms(["hex nut", "hold up", "turn tail", "bury the hatchet"])}  # WordNet's own
+    assert {"hex nuts", "held up", "hold ups", "turned tail", "buried the hatchet"} <= forms
+    assert not forms & {"hexed nut", "hexing nut", "turn tails"}
+    assert th.is_word("HELDUP") and not th.is_word("HEXEDNUT")
+
+
+def test_wordnet_s_tagged_senses_say_which_words_are_mostly_verbs():
+    from thesaurus.wordnet import mostly_verbs, normalised_dir, parts_of_speech
+
+    verbs = mostly_verbs(normalised_dir())
+    assert {"bury", "keep", "go"} <= verbs and not {"hex", "top", "narrow", "bracket"} & verbs
+    assert parts_of_speech(normalised_dir())["hex nut"] == {"n"}
+
+
 def test_british_spellings_count_as_commoner_than_american_ones():
     from thesaurus.words import BRITISH_LEAD, britain_first
 

@@ -39,6 +39,7 @@ from cryptic.lookup.definitions import (  # noqa: F401
     length_only,
     listed_words,
     near_candidates,
+    own_definitions,
     own_form,
     synonym_table,
     synonyms,
@@ -92,6 +93,6 @@ __all__ = [
     "described", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
     "homophones", "in_dictionary", "inflected", "is_node", "is_word", "leaf_bounds", "length_only",
     "less_forms", "letters_of", "lexicon", "lexicon_letters", "listed_words", "matching", "near_candidates", "node_id", "norm",
-    "number_words", "opened", "other_breaks", "own_form", "phrase_inflections", "phrase_keys", "relations",
+    "number_words", "opened", "other_breaks", "own_definitions", "own_form", "phrase_inflections", "phrase_keys", "relations",
     "retrieved_definitions", "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
 ]

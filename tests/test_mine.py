@@ -98,3 +98,15 @@ def test_a_missing_or_corrupt_table_names_itself_and_the_command(tmp_path, monke
     with pytest.raises(lexicon.DataError) as e:
         lexicon.mined_rows("answers.tsv", 2)
     assert where in str(e.value) and "thesaurus.mine" in str(e.value)
+
+
+@pytest.mark.slow
+def test_the_thesaurus_check_reads_no_past_clue_so_mining_twice_gives_the_same_tables():
+    from cryptic import thesaurus as th
+    from cryptic.parse import parse_enumeration
+    from thesaurus.mine import thesaurus_known
+
+    own = [(c.letters, c.relation) for c in th.own_definitions("a bad sign", parse_enumeration("(4)"))]
+    assert ("OMEN", "m") in own  # Moby's, whatever the past clues' table says of it
+    assert not {relation for _, relation in own} & set("clwe")  # no past clue, no retrieval
+    assert thesaurus_known().defines("a bad sign", "OMEN", "(4)")

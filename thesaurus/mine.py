@@ -172,7 +172,7 @@ def thesaurus_known() -> Known:
             enum = parse_enumeration(enumeration or f"({len(answer)})")
         except ClueError:
             return False
-        return enum.length == len(answer) and any(c.letters == answer and c.relation in ANCHORS for c in th.definitions(phrase, enum))
+        return enum.length == len(answer) and any(c.letters == answer and c.relation in ANCHORS for c in th.own_definitions(th.norm(phrase), enum))
 
     return Known(defines, th.is_node)
 

@@ -271,8 +271,7 @@ def near_candidates(key: str, enumeration: Enumeration | None, described: bool =
     glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key and described else ()
     from cryptic import past  # past clues' definitions: exact, then guessed
 
-    added = tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
-    added += past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)
+    added = derived_definitions(key, enumeration) + past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)
     if (spaced := key.replace("-", " ")) != key:  # "easily-moved" says what "easily moved" says (SOFTHEARTED)
         added += near_candidates(spaced, enumeration, described)
     if not glossed and not added:
@@ -282,6 +281,24 @@ def near_candidates(key: str, enumeration: Enumeration | None, described: bool =
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
     return tuple(sorted(best.values(), key=candidate_order))
+
+
+def derived_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:
+    """The answers the thesaurus names for a normalised phrase beyond its relations: a number
+    named, a kind clipped, one who does it, a word listed."""
+    return tuple(named_number(key, enumeration)) + clipped_kinds(key, enumeration) + agent_nouns(key, enumeration) + listed_words(key, enumeration)
+
+
+def own_definitions(key: str, enumeration: Enumeration) -> Iterator[Candidate]:
+    """Every answer the thesaurus itself gives a normalised phrase, by every route it has
+    (relations one and two hops away, glosses, derived_definitions), none merged and none
+    from past clues: what thesaurus.mine checks past clues against. (definitions() keeps
+    each answer's strongest route, and a past clue's would hide the thesaurus's, so each
+    mining would undo what the last one mined.)"""
+    yield from candidates(*near_definitions(key, enumeration))
+    yield from gloss_definitions(key, enumeration) if " " in key else ()
+    yield from derived_definitions(key, enumeration)
+    yield from far_candidates(*far_definitions(key, enumeration), letters_of(key))
 
 
 @functools.lru_cache(maxsize=5_000)

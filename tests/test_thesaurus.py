@@ -218,9 +218,11 @@ def test_a_phrase_inflects_only_as_the_parts_of_speech_it_can_be():
     assert inflected_kinds("talk to", known, verbs) == ("NOUN", "VERB", "ADJ")  # unknown, ends in a particle
     assert inflected_kinds("bracket capital", known, verbs) == ("NOUN", "ADJ")
     assert inflected_kinds("hex", known, verbs) == ("NOUN", "VERB", "ADJ")  # a word: all
-    forms = {form for form, _, _ in lemma_forms(["hex nut", "hold up", "turn tail", "bury the hatchet"])}  # WordNet's own
-    assert {"hex nuts", "held up", "hold ups", "turned tail", "buried the hatchet"} <= forms
-    assert not forms & {"hexed nut", "hexing nut", "turn tails"}
+    assert inflected_kinds("out of step", known, verbs) == ("ADJ",)  # led by a preposition: no noun
+    phrases = ["hex nut", "hold up", "turn tail", "bury the hatchet", "castle in the air", "out of step"]
+    forms = {form for form, _, _ in lemma_forms(phrases)}  # WordNet's own parts of speech
+    assert {"hex nuts", "held up", "hold ups", "turned tail", "buried the hatchet", "castles in the air"} <= forms
+    assert not forms & {"hexed nut", "hexing nut", "turn tails", "castle in the airs", "out of steps"}
     assert th.is_word("HELDUP") and not th.is_word("HEXEDNUT")
 
 

@@ -371,6 +371,14 @@ def test_a_gloss_may_say_a_phrase_through_synonyms_of_its_words_but_only_derived
     assert "PREDESTINE" not in {c.letters for c in th.gloss_definitions("beforehand", parse_enumeration("10"))}
 
 
+def test_a_gloss_may_say_a_phrase_word_through_its_derived_form_as_through_the_word():
+    # KILT: "... skirt worn by men ... in the Highlands of northern Scotland"; Scottish pertains to Scotland
+    found = {c.letters: c for c in th.gloss_definitions("scottish skirt", parse_enumeration("4"))}
+    assert found["KILT"].strength == pytest.approx(th.GLOSS)
+    assert answers("scottish skirt", "4")[0] == "KILT"
+    assert "KILT" not in {c.letters for c in th.gloss_definitions("scottish", parse_enumeration("4"))}
+
+
 def test_a_gloss_match_reads_hyphenated_words_and_plural_heads():
     singular = {c.letters for c in th.gloss_definitions("snake-like fish", parse_enumeration("3"))}
     assert "EEL" in singular  # the gloss writes "snakelike"

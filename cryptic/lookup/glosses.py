@@ -15,7 +15,7 @@ from cryptic.lookup.answers import letters_of, spellings, spelt_with
 from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows, wordnet_glosses
 from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, Candidate, candidate_order, frozen, inflected, lemmas, support, word_relations
 from cryptic.nodes import Enumeration, Letters
-from cryptic.tuning import GLOSS, GLOSS_COVER, GLOSS_LONE, GLOSS_SYNONYM, GLOSS_SYNONYMS, VERB_PHRASE
+from cryptic.tuning import GLOSS, GLOSS_COVER, GLOSS_DERIVED, GLOSS_LONE, GLOSS_SYNONYM, GLOSS_SYNONYMS, VERB_PHRASE
 from thesaurus.layout import CODES, GLOSS_WORD, gloss_keys
 
 
@@ -85,8 +85,10 @@ def gloss_matches(key: str, soft: bool = True) -> Mapping[int, float]:
     weight = {w: gloss_rarity(w) for w in words}
     total = sum(weight.values())
     # Each gloss: the weight of the phrase's words it uses (or a synonym of, for less), and how many.
-    synonymous = gloss_synonym_rows(words, rows) if soft else {}
-    used = [(r, weight[w], 0) for w, r in rows.items()] + [(r, weight[w] * GLOSS_SYNONYM, 1) for w, r in synonymous.items()]
+    # A word's derived forms say what it says ("Scottish skirt": KILT's "skirt ... Scotland").
+    related = gloss_relative_rows(words, rows, derived_glosses) if soft else {}
+    synonymous = gloss_relative_rows(words, with_rows(rows, related), synonym_glosses) if soft else {}
+    used = [(r, weight[w], 0) for w, r in itertools.chain(rows.items(), related.items())] + [(r, weight[w] * GLOSS_SYNONYM, 1) for w, r in synonymous.items()]
     which, at = np.unique(np.concatenate([r for r, _, _ in used]), return_inverse=True)
     have = np.bincount(at, weights=np.concatenate([np.full(len(r), v) for r, v, _ in used]))
     uses = np.bincount(at)
@@ -220,18 +222,42 @@ def phrase_inflections(key: str) -> tuple[str, ...]:
     return tuple(sorted(tags))
 
 
-def gloss_synonym_rows(words: Iterable[str], rows: Mapping[str, object]) -> dict[str, object]:
-    """For each phrase word, the glosses that use one of its strongest single-word synonyms
-    and not the word itself ("order beforehand": PREDESTINE's "decree ... beforehand")."""
+def gloss_relative_rows(words: Iterable[str], rows: Mapping[str, object], glosses_of) -> dict[str, object]:
+    """For each phrase word, the glosses `glosses_of` it gives that its `rows` do not have: the
+    glosses of its synonyms ("order beforehand": PREDESTINE's "decree ... beforehand") or
+    derived forms that do not use the word itself."""
     import numpy as np
 
     out = {}
     for w in words:
-        found = synonym_glosses(w)
+        found = glosses_of(w)
         found = np.setdiff1d(found, rows[w]) if w in rows else found
         if len(found):
             out[w] = found
     return out
+
+
+def with_rows(rows: Mapping[str, object], more: Mapping[str, object]) -> dict[str, object]:
+    """Each word's gloss rows joined with more of them (sorted arrays)."""
+    import numpy as np
+
+    return {w: np.union1d(rows[w], more[w]) if w in rows and w in more else rows.get(w, more.get(w)) for w in {*rows, *more}}
+
+
+@functools.lru_cache(maxsize=20_000)
+def derived_glosses(word: str):
+    """The glosses that use one of the word's GLOSS_DERIVED strongest derived forms, WordNet's
+    derivationally related words and pertainyms (Scottish: Scotland; a sorted, read-only array)."""
+    import numpy as np
+
+    index = sparse_index("gloss")[0]
+    g = graph()
+    ids, codes, strengths = word_relations(word)
+    keep = codes == CODES.index("d")
+    ordered = (g.nodes[j] for j in ids[keep][np.argsort(-strengths[keep], kind="stable")].tolist())
+    keys = itertools.islice(unique_everseen(k for k in (gloss_key(n) for n in ordered if " " not in n) if k in index and k != word), GLOSS_DERIVED)
+    rows = [wordnet_row(index[k]) for k in keys]
+    return frozen(np.unique(np.concatenate(rows)) if rows else np.empty(0, np.int64))
 
 
 @functools.lru_cache(maxsize=20_000)

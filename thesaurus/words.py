@@ -57,7 +57,7 @@ PREPOSITIONS = frozenset(
     "about above across after against along among around at before behind below beneath beside between beyond "
     "by during for from in inside into like near of off on onto out outside over past round through to toward "
     "towards under underneath until up upon with within without".split()
-)
+)  # a word that opens a noun's qualifier (CASTLE | IN THE AIR) or an adverbial phrase (OUT OF LINE)
 
 
 def head_word(words: list[str], upos: str) -> int:

@@ -180,7 +180,6 @@ GLOSS_COVER = 0.75  # the least share of the phrase's words (each weighed by its
 VERB_PHRASE = 3  # longer phrases read as verbs matched unrelated glosses ("writes about greek goddess and roman": FATHERS)
 GLOSS_SYNONYM = 0.5  # a phrase word a gloss uses only through a synonym counts for this much of its weight
 GLOSS_SYNONYMS = 20  # the strongest single-word synonyms of a phrase word looked for in glosses
-GLOSS_DERIVED = 3  # and its derived forms (Scottish: SCOTLAND, whose skirt is KILT)
 
 
 # ---------------------------------------------------------------- cryptic/lookup/retrieval.py

@@ -15,7 +15,7 @@ from cryptic.lookup.answers import letters_of, spellings, spelt_with
 from cryptic.lookup.index import graph, node_id, norm, sparse_index, sparse_rows, wordnet_glosses
 from cryptic.lookup.relations import INFLECTED, INFLECTION_GROWTH, PARTS_MISMATCH, STRENGTH, Candidate, candidate_order, frozen, inflected, lemmas, support, word_relations
 from cryptic.nodes import Enumeration, Letters
-from cryptic.tuning import GLOSS, GLOSS_COVER, GLOSS_DERIVED, GLOSS_LONE, GLOSS_SYNONYM, GLOSS_SYNONYMS, VERB_PHRASE
+from cryptic.tuning import GLOSS, GLOSS_COVER, GLOSS_LONE, GLOSS_SYNONYM, GLOSS_SYNONYMS, VERB_PHRASE
 from thesaurus.layout import CODES, GLOSS_WORD, gloss_keys
 
 
@@ -245,19 +245,21 @@ def with_rows(rows: Mapping[str, object], more: Mapping[str, object]) -> dict[st
 
 
 @functools.lru_cache(maxsize=20_000)
-def derived_glosses(word: str):
-    """The glosses that use one of the word's GLOSS_DERIVED strongest derived forms, WordNet's
-    derivationally related words and pertainyms (Scottish: Scotland; a sorted, read-only array)."""
-    import numpy as np
-
-    index = sparse_index("gloss")[0]
+def derived_keys(word: str) -> tuple[str, ...]:
+    """The one-word forms WordNet derives from a word (derivationally related words and
+    pertainyms), as the gloss index files them ("lebanese" -> lebanon, "french" -> france)."""
     g = graph()
-    ids, codes, strengths = word_relations(word)
-    keep = codes == CODES.index("d")
-    ordered = (g.nodes[j] for j in ids[keep][np.argsort(-strengths[keep], kind="stable")].tolist())
-    keys = itertools.islice(unique_everseen(k for k in (gloss_key(n) for n in ordered if " " not in n) if k in index and k != word), GLOSS_DERIVED)
-    rows = [wordnet_row(index[k]) for k in keys]
-    return frozen(np.unique(np.concatenate(rows)) if rows else np.empty(0, np.int64))
+    ids, codes, _ = word_relations(word)
+    names = (g.nodes[j] for j in ids[codes == CODES.index("d")].tolist())
+    return tuple(sorted({gloss_key(n) for n in names if " " not in n} - {word}))
+
+
+@functools.lru_cache(maxsize=20_000)
+def derived_glosses(word: str):
+    """The WordNet glosses that use one of the word's derived forms ("scottish": those saying
+    Scotland; a sorted, read-only array of gloss numbers)."""
+    index = sparse_index("gloss")[0]
+    return glosses_using([index[k] for k in derived_keys(word) if k in index])
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -280,12 +282,14 @@ def synonym_keys(word: str):
 def synonym_glosses(word: str):
     """The glosses that use one of the word's GLOSS_SYNONYMS strongest single-word synonyms
     (a sorted, read-only array of gloss numbers)."""
+    return glosses_using(synonym_keys(word).tolist())
+
+
+def glosses_using(keys: list[int]):
+    """The WordNet glosses that use any of some gloss index words (a sorted, read-only array)."""
     import numpy as np
 
-    rows = synonym_keys(word).tolist()
-    if not rows:
-        return frozen(np.empty(0, np.int64))
-    return frozen(np.unique(np.concatenate([wordnet_row(k) for k in rows])))
+    return frozen(np.unique(np.concatenate([wordnet_row(k) for k in keys])) if keys else np.empty(0, np.int64))
 
 
 def unchanged_plural(word: str) -> bool:

@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from cryptic.lexicon import written_out
 from cryptic.lookup.answers import letters_of, spelt_with
-from cryptic.lookup.glosses import gloss_key, gloss_row, gloss_sizes, in_inflection, phrase_keys, synonym_keys
+from cryptic.lookup.glosses import derived_keys, gloss_row, gloss_sizes, in_inflection, phrase_keys, synonym_keys
 from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
-from cryptic.lookup.relations import Candidate, candidate_order, frozen, word_relations
+from cryptic.lookup.relations import Candidate, candidate_order, frozen
 from cryptic.nodes import Enumeration, Letters, pattern_regex
 from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_TOP, SYNONYM_TERM
 from thesaurus.layout import CODES, GLOSS_SOURCES
@@ -27,7 +27,6 @@ SOURCE_CODES = {"wordnet": "w", "gcide": "e"}
 DESCRIBED = "".join(SOURCE_CODES.values())
 
 
-DERIVED_CODE = CODES.index("d")
 
 
 class Retrieved(NamedTuple):
@@ -104,16 +103,6 @@ def word_glosses(word: str):
     """The glosses (sorted numbers) that use a word as the gloss index files it."""
     i = sparse_index("gloss")[0].get(word)
     return gloss_row(i) if i is not None else sparse_index("gloss")[2][:0]
-
-
-@functools.lru_cache(maxsize=20_000)
-def derived_keys(word: str) -> tuple[str, ...]:
-    """The one-word forms WordNet derives from a word, as the gloss index files them
-    ("lebanese" -> lebanon, "french" -> france)."""
-    g = graph()
-    ids, codes, _ = word_relations(word)
-    names = (g.nodes[j] for j in ids[codes == DERIVED_CODE].tolist())
-    return tuple(sorted({gloss_key(n) for n in names if " " not in n} - {word}))
 
 
 def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top: int = RETRIEVED_TOP) -> list[Retrieved]:

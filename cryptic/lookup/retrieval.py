@@ -20,13 +20,11 @@ from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
 from cryptic.lookup.relations import Candidate, candidate_order, frozen
 from cryptic.nodes import Enumeration, Letters, pattern_regex
 from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_TOP, SYNONYM_TERM
-from thesaurus.layout import CODES, GLOSS_SOURCES
+from thesaurus.layout import GLOSS_SOURCES
 
 # A candidate's relation code by the source of its best gloss.
 SOURCE_CODES = {"wordnet": "w", "gcide": "e"}
 DESCRIBED = "".join(SOURCE_CODES.values())
-
-
 
 
 class Retrieved(NamedTuple):

@@ -6,6 +6,7 @@ once in the cache folder."""
 
 from __future__ import annotations
 
+import collections
 import functools
 import re
 import warnings
@@ -171,10 +172,10 @@ def parts_of_speech(folder: Path) -> dict[str, frozenset[str]]:
 def mostly_verbs(folder: Path) -> frozenset[str]:
     """The words whose senses tagged in WordNet's corpus are mostly verbs' (bury, keep; not
     hex, top or narrow), from cntlist.rev's counts."""
-    counts: dict[str, list[int]] = {}
+    verb: collections.Counter[str] = collections.Counter()
+    other: collections.Counter[str] = collections.Counter()
     for line in (folder / "cntlist.rev").read_text(encoding="utf-8").splitlines():
         key, _, count = line.split()
         lemma, _, rest = key.partition("%")
-        verb, other = counts.setdefault(lemma, [0, 0])
-        counts[lemma] = [verb + int(count), other] if SS_TYPES[rest[0]] == "v" else [verb, other + int(count)]
-    return frozenset(lemma for lemma, (verb, other) in counts.items() if verb > other)
+        (verb if SS_TYPES[rest[0]] == "v" else other)[lemma] += int(count)
+    return frozenset(lemma for lemma, n in verb.items() if n > other[lemma])

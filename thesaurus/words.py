@@ -74,10 +74,10 @@ def head_word(words: list[str], upos: str) -> int:
     return inner[0] - 1 if inner and upos == "NOUN" else len(words) - 1
 
 
-PARTICLES = frozenset(
+PHRASAL_ENDS = frozenset(
     "about across after against ahead along apart around aside at away back behind by down for forth in into "
     "off on out over round through to together under up upon with without".split()
-)  # the last word of a phrasal verb (SEND UP, TALK TO)
+)  # the last word of a phrasal verb (SEND UP, TALK TO); wider than lexicon.PARTICLES, which an indicator may take
 
 
 def inflected_kinds(phrase: str, known: Mapping[str, frozenset[str]], verbs: frozenset[str]) -> tuple[str, ...]:
@@ -92,8 +92,8 @@ def inflected_kinds(phrase: str, known: Mapping[str, frozenset[str]], verbs: fro
     pos = known.get(phrase)
     if pos is None:  # led by a preposition (OUT OF LINE, AT A LOSS), it is no noun
         noun = ("NOUN",) if words[0] not in PREPOSITIONS else ()
-        return noun + (("VERB", "ADJ") if words[-1] in PARTICLES or words[0] in verbs else ("ADJ",))
-    noun = "n" in pos or "v" in pos and words[-1] in PARTICLES
+        return noun + (("VERB", "ADJ") if words[-1] in PHRASAL_ENDS or words[0] in verbs else ("ADJ",))
+    noun = "n" in pos or "v" in pos and words[-1] in PHRASAL_ENDS
     return tuple(upos for upos, ok in (("NOUN", noun), ("VERB", "v" in pos), ("ADJ", "a" in pos)) if ok)
 
 

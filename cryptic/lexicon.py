@@ -128,12 +128,21 @@ PARTICLES = frozenset(("out", "up", "about", "around", "round", "over", "off", "
 # "when" or "if" ("must be ordered", "when upset", "being arranged", "must escape from"). Not
 # "in": "in ruptured" would read cheaper than the link "in" and "ruptured".
 # in 35 of the 845 anagram clues of cryptonite-dev rows 1,800-12,263 such words come between
-# the fodder and a listed indicator.
+# the fodder and a listed indicator. The modals, "that's", "needs" and "going" are the other
+# words that most often stood so in the past clues' indicators (indicators.tsv: "may modify",
+# "could become", "that's remodelled", "needs repair", "going astray").
 LEADS = frozenset(
     tuple(p.split()) for p in ("is", "are", "was", "be", "being", "to be", "must be", "could be", "may be", "can be",
                                "when", "if", "get", "gets", "getting", "got", "to get", "become", "becomes", "having been",
-                               "must", "has to", "have to", "to", "with", "after", "having", "has")
+                               "must", "has to", "have to", "to", "with", "after", "having", "has",
+                               "that's", "may", "could", "can", "will", "might", "needs", "going", "goes")
 )  # fmt: skip
+
+
+# A reversal is told by any verb with a direction after it, as a fifth of the past clues'
+# reversal indicators were ("knocked back", "served up", "heading west": 133 of the 616
+# reversal phrases of indicators.tsv): a verb before one of these words indicates one.
+DIRECTIONS = frozenset(("back", "backwards", "up", "over", "round", "around", "about", "north", "northward", "west", "westward"))
 
 
 # An insertion is most often told by a verb and "into" or "in" ("pushed into", "stuck in"):
@@ -176,6 +185,8 @@ def is_indicator(kind: str, words: Words) -> bool:
         split = tuple(part for w in words for part in w.split("-") if part)
         return is_indicator(kind, split) or is_indicator(kind, tuple(w.replace("-", "") for w in words))
     if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
+        return True
+    if kind == "reversal" and len(words) == 2 and words[1] in DIRECTIONS and is_verb(words[0]):
         return True
     if kind == "insertion" and len(words) == 2 and words[1] == "by" and words[:1] in indicators("container") and is_participle(words[0]):
         return True  # the passive: "heroin smuggled by seal" is H in CAP

@@ -139,12 +139,6 @@ LEADS = frozenset(
 )  # fmt: skip
 
 
-# A reversal is told by any verb with a direction after it, as a fifth of the past clues'
-# reversal indicators were ("knocked back", "served up", "heading west": 133 of the 616
-# reversal phrases of indicators.tsv): a verb before one of these words indicates one.
-DIRECTIONS = frozenset(("back", "backwards", "up", "over", "round", "around", "about", "north", "northward", "west", "westward"))
-
-
 # An insertion is most often told by a verb and "into" or "in" ("pushed into", "stuck in"):
 # any verb before one of these words indicates one.
 INTO = frozenset(("into", "in", "inside", "within"))
@@ -185,8 +179,6 @@ def is_indicator(kind: str, words: Words) -> bool:
         split = tuple(part for w in words for part in w.split("-") if part)
         return is_indicator(kind, split) or is_indicator(kind, tuple(w.replace("-", "") for w in words))
     if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
-        return True
-    if kind == "reversal" and len(words) == 2 and words[1] in DIRECTIONS and is_verb(words[0]):
         return True
     if kind == "insertion" and len(words) == 2 and words[1] == "by" and words[:1] in indicators("container") and is_participle(words[0]):
         return True  # the passive: "heroin smuggled by seal" is H in CAP

@@ -128,9 +128,10 @@ PARTICLES = frozenset(("out", "up", "about", "around", "round", "over", "off", "
 # "when" or "if" ("must be ordered", "when upset", "being arranged", "must escape from"). Not
 # "in": "in ruptured" would read cheaper than the link "in" and "ruptured".
 # in 35 of the 845 anagram clues of cryptonite-dev rows 1,800-12,263 such words come between
-# the fodder and a listed indicator. The modals, "that's", "needs" and "going" are the other
-# words that most often stood so in the past clues' indicators (indicators.tsv: "may modify",
-# "could become", "that's remodelled", "needs repair", "going astray").
+# the fodder and a listed indicator. The modals, "that's", "needs" and "going" stood so in the
+# past clues' indicators too (indicators.tsv: "may modify", "could become", "that's remodelled",
+# "needs repair", "going astray"; "will", "might" and "goes" as their kin). Not "for", a link
+# word, nor "put" and "set", whose phrases are listed whole ("put out", "set off").
 LEADS = frozenset(
     tuple(p.split()) for p in ("is", "are", "was", "be", "being", "to be", "must be", "could be", "may be", "can be",
                                "when", "if", "get", "gets", "getting", "got", "to get", "become", "becomes", "having been",

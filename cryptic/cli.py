@@ -164,6 +164,8 @@ def cmd_syn(a: argparse.Namespace) -> int:
 
 def cmd_define(a: argparse.Namespace) -> int:
     from cryptic import thesaurus as th
+    from cryptic.lookup.ordering import order_scores
+    from cryptic.lookup.relations import TWO_HOP
     from cryptic.parse import parse_enumeration
     from cryptic.rank import RELATIONS
 
@@ -172,9 +174,13 @@ def cmd_define(a: argparse.Namespace) -> int:
     found = list(itertools.islice(th.definitions(phrase, enum), a.limit))
     if not found:
         print(f"(no answers for {phrase!r})")
-    for c in found:  # ranked by strength, then support, then frequency (thesaurus.candidate_order)
+    # The strong answers come first, by their fitted score (shown as "order"); the weaker ones
+    # by strength, then support, then frequency (thesaurus.candidate_order).
+    scores = order_scores(th.norm(phrase), [c for c in found if c.strength > TWO_HOP])
+    for c, order in itertools.zip_longest(found, scores):
         support = f"  support {c.support}" if c.support else ""
-        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}{support}  frequency {c.frequency:.1f}  ({RELATIONS.get(c.relation, c.relation)})")
+        fitted = f"  order {order:.1f}" if order is not None else ""
+        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}{support}  frequency {c.frequency:.1f}{fitted}  ({RELATIONS.get(c.relation, c.relation)})")
     return 0
 
 

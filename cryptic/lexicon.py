@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from cryptic.data import DataError, data_file
-from cryptic.nodes import Words, letters
-from cryptic.tuning import INDICATOR_CACHE, MAX_INDICATOR_WORDS, MIN_RELIABILITY, MIN_SHARE_OF_BEST, MIN_SIGNALLED
+from cryptic.nodes import Letters, Words, letters
+from cryptic.tuning import INDICATOR_CACHE, MAX_INDICATOR_WORDS, MIN_RELIABILITY, MIN_SHARE_OF_BEST, MIN_SIGNALLED, PAST_FULL
 
 KINDS = (
     "anagram", "hidden", "insertion", "container", "subtraction", "departure", "reversal", "first", "last",
@@ -97,6 +98,11 @@ def past_answer_table() -> Mapping[str, int]:
         key = letters((answer,))
         counts[key] = counts.get(key, 0) + int(count)
     return MappingProxyType(counts)
+
+
+def past_share(answer: Letters) -> float:
+    """How often past clues had this answer, from 0 (never) to 1 (PAST_FULL times or more)."""
+    return min(1.0, math.log1p(past_answer_table().get(answer, 0)) / math.log1p(PAST_FULL))
 
 
 def past_answers() -> tuple[str, ...]:

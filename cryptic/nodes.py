@@ -19,13 +19,16 @@ LeafBounds = Callable[[LeafKind, Words], Bounds | None]
 MAX_LETTERS = 40  # the longest answer (no printed answer is longer), and so the longest output that matters
 
 
+NOT_A_LETTER = re.compile("[^A-Z]")
+
+
 def letters(words: Words) -> str:
     """The upper-case letters of some words.
 
     >>> letters(("Ice-cream", "o'clock"))
     'ICECREAMOCLOCK'
     """
-    return "".join(ch for ch in "".join(words).upper() if "A" <= ch <= "Z")
+    return NOT_A_LETTER.sub("", "".join(words).upper())
 
 
 def pattern_regex(pattern: str) -> str:

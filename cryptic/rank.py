@@ -16,7 +16,7 @@ from cryptic.caches import forget
 from cryptic.coverage import Piece, attested, attested_pieces, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, parses
-from cryptic.lexicon import number_table
+from cryptic.lexicon import number_table, past_share
 from cryptic.lookup.similar import answer_table, similarity
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
@@ -29,7 +29,7 @@ from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
     DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND, DESCRIBED_WORDS,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
-    BUILT_OUTPUTS, BUILT_READING, BUILT_READINGS, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, PAST_FULL, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+    BUILT_OUTPUTS, BUILT_READING, BUILT_READINGS, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
 from cryptic.wordplay import DEADLINE, evaluate, exactly, on_time, within
 
@@ -90,13 +90,6 @@ def crossing(pattern: str | None, letters_given: bool) -> str:
     if pattern is None:
         return "none" if letters_given else "puzzle"
     return "given" if letters_given else "guessed"
-
-
-def past_share(answer: Letters) -> float:
-    """How often past clues had this answer, from 0 (never) to 1 (PAST_FULL times or more)."""
-    from cryptic.lexicon import past_answer_table
-
-    return min(1.0, math.log1p(past_answer_table().get(answer, 0)) / math.log1p(PAST_FULL))
 
 
 def terms(f: Features) -> tuple[tuple[str, float], ...]:

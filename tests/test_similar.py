@@ -101,3 +101,10 @@ def test_with_letters_given_a_definition_reaches_answers_near_it_in_meaning_but_
     assert igloo.relation == "v" and 0 < igloo.strength < SECOND_DEFINITION
     best = solve(parse_clue("Arctic dwelling (5)"), "IG?O?").solutions[0]
     assert best.answer == "IGLOO" and not best.verified
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["tea", "camera holder", "set of beliefs", "qzxjv", ""]),
+       st.lists(st.sampled_from(["char", "tripod", "doctrine", "bicycle", "of the", "qzxjv", "ice cream"]), max_size=6))  # fmt: skip
+def test_similarities_are_each_others_similarity_in_one_product(phrase, others):
+    assert similar.similarities(phrase, others).tolist() == pytest.approx([similarity(phrase, o) for o in others], abs=1e-5)

@@ -38,6 +38,7 @@ from cryptic.lookup.relations import (
     support,
     variants,
 )  # fmt: skip
+from cryptic.lookup.ordering import fitted_first
 from cryptic.lookup.retrieval import retrieved_definitions
 from cryptic.nodes import MAX_LETTERS, Bounds, Enumeration, LeafKind, Letters, Words, pattern_ok
 from cryptic.tuning import AGENT, CLIPPED, COMPOUND, COMPOUND_PART, CONTRACTED, FORM_GROWTH, GLOSS_PIECE, LISTED, LISTED_SHORTEST, MEANING_NEAR, NEAR_MEANING, PAST_PIECE, QUALIFIED, SUPPORT_BITS
@@ -250,7 +251,7 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str, described: bo
     for c in retrieved_definitions(key, enumeration, pattern):
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
-    return tuple(sorted(best.values(), key=candidate_order))
+    return fitted_first(key, tuple(sorted(best.values(), key=candidate_order)))
 
 
 @functools.lru_cache(maxsize=5_000)
@@ -266,7 +267,8 @@ def nearest_in_meaning(key: str, enumeration: Enumeration, pattern: str) -> tupl
 @functools.lru_cache(maxsize=5_000)
 def near_candidates(key: str, enumeration: Enumeration | None, described: bool = True) -> tuple[Candidate, ...]:
     """The answers one hop from a normalised phrase, and (`described`) those whose gloss it
-    says, best first (made once: a solver asks for the same definition again and again)."""
+    says, best first (the strong ones by their fitted score, `fitted_first`; made once: a
+    solver asks for the same definition again and again)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key and described else ()
     from cryptic import past  # past clues' definitions: exact, then guessed
@@ -275,12 +277,12 @@ def near_candidates(key: str, enumeration: Enumeration | None, described: bool =
     if (spaced := key.replace("-", " ")) != key:  # "easily-moved" says what "easily moved" says (SOFTHEARTED)
         added += near_candidates(spaced, enumeration, described)
     if not glossed and not added:
-        return near
+        return fitted_first(key, near)
     best = {c.letters: c for c in near}
     for c in glossed + added:
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
-    return tuple(sorted(best.values(), key=candidate_order))
+    return fitted_first(key, tuple(sorted(best.values(), key=candidate_order)))
 
 
 def derived_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:

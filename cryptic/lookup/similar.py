@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from cryptic.data import DataError, data_file
@@ -53,6 +53,31 @@ def similarity(a: str, b: str) -> float:
     """The cosine of two phrases' vectors, -1 to 1 (0 when either has no known word)."""
     x, y = phrase_vector(a), phrase_vector(b)
     return 0.0 if x is None or y is None else float(x @ y)
+
+
+def similarities(phrase: str, others: Sequence[str]) -> object:
+    """The cosine of a phrase's vector with each of several others' (an array; 0 where either
+    has no known word), in one product: a definition asks it of hundreds of answers."""
+    import numpy as np
+
+    out = np.zeros(len(others), np.float32)
+    q = phrase_vector(phrase)
+    if q is None or not others:
+        return out
+    index, rows = word_vectors()
+    at, owner = [], []
+    for k, text in enumerate(others):
+        known = [index[w] for w in words(text) if w in index]
+        at.extend(known)
+        owner.extend([k] * len(known))
+    if not at:
+        return out
+    sums = np.zeros((len(others), rows.shape[1]), np.float32)
+    np.add.at(sums, np.array(owner), rows[np.array(at)].astype(np.float32))
+    sizes = np.linalg.norm(sums, axis=1)
+    has = sizes > 0
+    out[has] = (sums[has] @ q) / sizes[has]
+    return out
 
 
 class Answers(NamedTuple):

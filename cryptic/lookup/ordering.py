@@ -17,13 +17,10 @@ from cryptic.lookup.relations import TWO_HOP, Candidate, candidate_order
 
 ORDER_TABLE = "definition-order.json"
 
-# The features the score weighs, by name in ORDER_TABLE (each relation code weighs
-# "relation_<code>" besides; a code the table lacks weighs nothing).
-FEATURES = ("strength", "support", "frequency", "similar", "past")
-
 
 def order_features(key: str, found: Sequence[Candidate]) -> list[dict[str, float]]:
-    """Each candidate's features as ORDER_TABLE weighs them, for a normalised phrase."""
+    """Each candidate's features as ORDER_TABLE weighs them, for a normalised phrase (its
+    relation as "relation_<code>": a code the table lacks weighs nothing)."""
     from cryptic.lookup.similar import similarities
 
     near = similarities(key, [c.display for c in found]).tolist()

@@ -29,7 +29,7 @@ from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
     DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND, DESCRIBED_WORDS,
     DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
-    BUILT_OUTPUTS, BUILT_READING, BUILT_READINGS, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
+    BUILT_OUTPUTS, BUILT_READING, BUILT_READINGS, ECHO_LETTERS, ECHO_SCORE, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
 from cryptic.wordplay import DEADLINE, evaluate, exactly, on_time, within
 
@@ -228,8 +228,17 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     for answer, s in found.items():
         if th.other_breaks(answer, enum):
             found[answer] = replace(s, score=s.score * MISFIT_SCORE)
+        if echoes(answer, clue.words):
+            found[answer] = replace(found[answer], score=found[answer].score * ECHO_SCORE)
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
+
+
+def echoes(answer: Letters, words: Words) -> bool:
+    """Is the answer one of the clue's words of ECHO_LETTERS or more, or a form of one
+    ("Tightly shut": TIGHT)? Setters do not put an answer's own form in its clue."""
+    long = [w for w in words if len(th.letters_of(w)) >= ECHO_LETTERS]
+    return answer in map(th.letters_of, long) or th.own_form(answer, long)
 
 
 def singled_out(checked: list[Solution]) -> Iterator[Solution]:

@@ -310,6 +310,12 @@ DESCRIBED_WORDS = 5
 # right (WISHFULFILLING for (9,5): of cryptonite-dev's first 1,000 clues, 195 have several
 # words, and 55 of their top answers were such, one right); its score is scaled by this.
 MISFIT_SCORE = 0.1
+# An answer that is a clue word of four letters or more, or a form of one, scores this share
+# ("Tightly shut" is not TIGHT; "where film star performs" not START): shorter words are pieces
+# ("for": FORD). Wordplay-train rows 1-1,000 +3 -0; cryptonite-dev rows 1-1,000 and 1,001-2,000
+# +0 -0, where 6 and 8 such first answers (NUMBERS for "numbers", HOUSES) gave way to other wrong ones.
+ECHO_LETTERS = 4
+ECHO_SCORE = 0.1
 
 # Crossing letters that few words fit: each of them is tried against every reading's wordplay,
 # as an answer whose definition the thesaurus does not confirm (REENGAGE: GREENGAGES, trimmed).

@@ -300,3 +300,11 @@ def test_given_letters_retrieve_answers_to_fit_them_and_guessed_ones_do_not():
     assert guessed <= set(given) and extra
     # the reverse dictionary's and the nearest in meaning, fitting the letters
     assert all("describes it" in given[w].explanation or "near it in meaning" in given[w].explanation for w in extra)
+
+
+def test_an_answer_that_is_a_clue_word_or_its_form_is_echoed_but_a_short_word_is_a_piece():
+    from cryptic.rank import echoes
+
+    assert echoes("TIGHT", ("Tightly", "shut")) and echoes("STAR", ("film", "star")) and echoes("STARS", ("film", "star"))
+    assert not echoes("FORD", ("Car", "gives", "way", "for", "pedestrians"))  # "for" is a piece
+    assert not echoes("NADIR", ("Lowest", "point", "in", "ruptured", "drain"))

@@ -237,8 +237,15 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
 def echoes(answer: Letters, words: Words) -> bool:
     """Is the answer one of the clue's words of ECHO_LETTERS or more, or a form of one
     ("Tightly shut": TIGHT)? Setters do not put an answer's own form in its clue."""
-    long = [w for w in words if len(th.letters_of(w)) >= ECHO_LETTERS]
-    return answer in map(th.letters_of, long) or th.own_form(answer, long)
+    long, spelt = long_words(tuple(words))
+    return answer in spelt or th.own_form(answer, long)
+
+
+@functools.lru_cache(maxsize=1_000)
+def long_words(words: Words) -> tuple[Words, frozenset[Letters]]:
+    """A clue's words of ECHO_LETTERS or more, and their letters (echoes asks of every answer)."""
+    long = tuple(w for w in words if len(th.letters_of(w)) >= ECHO_LETTERS)
+    return long, frozenset(map(th.letters_of, long))
 
 
 def singled_out(checked: list[Solution]) -> Iterator[Solution]:

@@ -269,20 +269,26 @@ def near_candidates(key: str, enumeration: Enumeration | None, described: bool =
     """The answers one hop from a normalised phrase, and (`described`) those whose gloss it
     says, best first (the strong ones by their fitted score, `fitted_first`; made once: a
     solver asks for the same definition again and again)."""
+    return fitted_first(key, unordered_near(key, enumeration, described))
+
+
+def unordered_near(key: str, enumeration: Enumeration | None, described: bool) -> tuple[Candidate, ...]:
+    """near_candidates by `candidate_order` alone (a hyphenated phrase's spaced form joins
+    them before the fitted order is scored, once)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
     glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key and described else ()
     from cryptic import past  # past clues' definitions: exact, then guessed
 
     added = derived_definitions(key, enumeration) + past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)
     if (spaced := key.replace("-", " ")) != key:  # "easily-moved" says what "easily moved" says (SOFTHEARTED)
-        added += near_candidates(spaced, enumeration, described)
+        added += unordered_near(spaced, enumeration, described)
     if not glossed and not added:
-        return fitted_first(key, near)
+        return near
     best = {c.letters: c for c in near}
     for c in glossed + added:
         if c.letters not in best or c.strength > best[c.letters].strength:
             best[c.letters] = c
-    return fitted_first(key, tuple(sorted(best.values(), key=candidate_order)))
+    return tuple(sorted(best.values(), key=candidate_order))
 
 
 def derived_definitions(key: str, enumeration: Enumeration | None) -> tuple[Candidate, ...]:

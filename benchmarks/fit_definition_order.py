@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from cryptic.lookup.ordering import order_features
-from cryptic.lookup.relations import TWO_HOP
+from cryptic.lookup.relations import TWO_HOP, candidate_order
 from cryptic.parse import ClueError, parse_enumeration
 from cryptic.thesaurus import definitions, letters_of, norm
 
@@ -35,7 +35,8 @@ Span = tuple[int, list[dict[str, float]], int | None, int | None]  # row, strong
 
 
 def spans(rows: list[dict], first: int) -> list[Span]:
-    """Each marked definition's strong answers' features, and where its answer is."""
+    """Each marked definition's strong answers' features, and where its answer is (among them
+    in the order before: definitions() gives them in the shipped fitted order)."""
     out = []
     for n, row in enumerate(rows, first):
         try:
@@ -45,7 +46,7 @@ def spans(rows: list[dict], first: int) -> list[Span]:
         answer = letters_of(row["answer"])
         for span in row.get("definition") or []:
             found = list(definitions(span, enum))
-            strong = [c for c in found if c.strength > TWO_HOP]
+            strong = sorted((c for c in found if c.strength > TWO_HOP), key=candidate_order)
             at = [c.letters for c in found].index(answer) if answer in {c.letters for c in found} else None
             place = next((k for k, c in enumerate(strong) if c.letters == answer), None)
             out.append((n, order_features(norm(span), strong), place, at))
@@ -104,7 +105,8 @@ def main() -> int:
     train, test = spans(rows[f1 - 1 : f2], f1), spans(rows[t1 - 1 : t2], t1)
     names = sorted({name for _, fs, _, _ in train for f in fs for name in f})
     w = fit(train, names)
-    print(f"fitted on rows {a.fit}; rows {a.test}: before {ranks(test, names, None)}, fitted {ranks(test, names, w)} (first, top 5, top 10 %)")
+    before, fitted = ranks(test, names, None), ranks(test, names, w)
+    print(f"fitted on rows {a.fit}; rows {a.test}: before {before}, fitted {fitted} (first, top 5, top 10 %)")
     weights = {name: round(float(v), 3) for name, v in zip(names, w)}
     print(weights)
     if a.save:
@@ -112,8 +114,7 @@ def main() -> int:
                f"times its feature (strength; support as log(1 + n); Zipf frequency / 8; the cosine of the phrase's and the answer's "
                f"word vectors; past_share; 1 for the answer's relation). Fitted by benchmarks/fit_definition_order.py --fit {a.fit} "
                f"on wordplay-train's marked definitions (a conditional logit, ridge {RIDGE}); on rows {a.test} the answer was first, "
-               f"in the top 5 and top 10 of its definition's answers for {ranks(test, names, None)} % of rows before and "
-               f"{ranks(test, names, w)} % fitted.")  # fmt: skip
+               f"in the top 5 and top 10 of its definition's answers for {before} % of rows before and {fitted} % fitted.")  # fmt: skip
         Path(a.save).write_text(json.dumps({"_doc": doc, **weights}, indent=2) + "\n", encoding="utf-8")
     return 0
 

@@ -180,7 +180,8 @@ def cmd_define(a: argparse.Namespace) -> int:
     for c, order in itertools.zip_longest(found, scores):
         support = f"  support {c.support}" if c.support else ""
         fitted = f"  order {order:.1f}" if order is not None else ""
-        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}{support}  frequency {c.frequency:.1f}{fitted}  ({RELATIONS.get(c.relation, c.relation)})")
+        breaks = "; other word breaks" if enum and th.other_breaks(c.letters, enum) else ""
+        print(f"{th.display(c.letters, enum):20s} strength {c.strength:.2f}{support}  frequency {c.frequency:.1f}{fitted}  ({RELATIONS.get(c.relation, c.relation)}{breaks})")
     return 0
 
 

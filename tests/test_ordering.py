@@ -40,3 +40,11 @@ def test_define_shows_the_fitted_score_of_the_strong_answers(capsys):
     assert main(["define", "lowest point", "--enum", "(5)", "--limit", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("NADIR") and all(" order " in line for line in lines)
+
+
+def test_define_writes_an_answer_with_other_word_breaks_as_the_lexicon_spells_it(capsys):
+    from cryptic.cli import main
+
+    assert main(["define", "against the law", "--enum", "(3,4)", "--limit", "30"]) == 0
+    marked = [line for line in capsys.readouterr().out.splitlines() if "other word breaks" in line]
+    assert marked and all(" " not in line.split("  ")[0].strip() for line in marked)  # PROCESS, not "PRO CESS"

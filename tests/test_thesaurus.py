@@ -64,6 +64,8 @@ def test_word_breaks_follow_the_enumeration():
     assert not th.is_word("ICECREAM", parse_enumeration("4,4"))
     assert th.is_word("REENGAGE", parse_enumeration("2-6")) and not th.is_word("REENGAGE", parse_enumeration("2,6"))
     assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
+    assert th.display("ILLEGAL", parse_enumeration("3,4")) == "ILLEGAL"  # other breaks: the lexicon's spelling, not "ILL EGAL"
+    assert th.display("QXZQXZQ", parse_enumeration("3,4")) == "QXZ QXZQ"  # letters the lexicon does not know follow the enumeration
 
 
 def test_type_of_and_the_like_are_read_as_the_kind_itself():

@@ -117,8 +117,9 @@ def frequency(letters: Letters) -> float:
 
 def display(letters: Letters, enumeration: Enumeration | None = None) -> str:
     """How an answer is written: 'ICE CREAM' for ICECREAM (3,5); the enumeration's breaks
-    when there is one, else the lexicon's spelling."""
-    if enumeration is None or len(letters) != enumeration.length:
+    when there is one, else (or when the lexicon spells it only with other breaks: ILLEGAL
+    for (3,4), never 'ILL EGAL') the lexicon's spelling."""
+    if enumeration is None or len(letters) != enumeration.length or other_breaks(letters, enumeration):
         forms = [d for p, _, d in spellings(letters) if "'" not in d]
         return forms[0].upper() if forms else letters
     out, i = [], 0

@@ -206,3 +206,18 @@ def test_what_is_kept_beside_the_index_is_made_once_and_again_when_damaged(tmp_p
     source.write_text("tea\tCUPPA\n")  # a changed source is another file
     index.kept_beside("tea", source, make, dict)
     assert len(made) == 3 and len(list(tmp_path.glob("index-v0-test-tea-*.pickle"))) == 2
+
+
+def test_moby_s_antonyms_are_not_its_synonyms(tmp_path):
+    from cryptic.parse import parse_enumeration
+    from thesaurus.build import antonyms, moby_relations
+    from thesaurus.wordnet import normalised_dir, read_wordnet
+
+    opposites = antonyms(read_wordnet(normalised_dir()))
+    assert {("wide", "narrow"), ("narrow", "wide"), ("odd", "even")} <= opposites and ("wide", "broad") not in opposites
+    moby = tmp_path / "words.txt"
+    moby.write_text("wide,broad,narrow,spacious\n", encoding="latin-1")
+    kept = {(a, b) for a, b, _ in moby_relations(moby, opposites=opposites)}
+    assert ("wide", "broad") in kept and ("spacious", "wide") in kept
+    assert ("wide", "narrow") not in kept and ("narrow", "wide") not in kept
+    assert "NARROW" not in {c.letters for c in th.definitions("wide", parse_enumeration("(6)"), deep=False)}  # the index's Moby too

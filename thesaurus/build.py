@@ -118,16 +118,29 @@ def wordnet_relations(wn: WordNet, synsets) -> Iterator[tuple[str, str, str]]:
                 yield phrase, norm(other), "d"
 
 
-def moby_relations(path: Path, quarters: tuple[int, ...] = (0, 1, 2, 3)) -> Iterator[tuple[str, str, str]]:
+def antonyms(wn: WordNet) -> frozenset[tuple[str, str]]:
+    """(phrase, answer) pairs WordNet calls opposites, both ways (wide, narrow; odd, even)."""
+    return frozenset(
+        pair
+        for rows in wn.files.values()
+        for synset in rows
+        for lemma in synset.lemmas
+        for other in wn.lemma_related(synset, lemma, "!")
+        for pair in ((norm(lemma), norm(other)), (norm(other), norm(lemma)))
+    )
+
+
+def moby_relations(path: Path, quarters: tuple[int, ...] = (0, 1, 2, 3), opposites: frozenset[tuple[str, str]] = frozenset()) -> Iterator[tuple[str, str, str]]:
     """Yield (phrase, answer, code) from Moby's thesaurus, both directions, from the lines whose
-    number modulo 4 is one of the quarters given (all of them unless told)."""
+    number modulo 4 is one of the quarters given (all of them unless told), but no pair of
+    `opposites`: Moby lists some antonyms among its synonyms (wide: NARROW, utopia: DYSTOPIA)."""
     with open(path, encoding="latin-1") as f:
         for k, line in enumerate(f):
             if k % 4 not in quarters:
                 continue
             head, *entries = (norm(x) for x in line.rstrip("\n").split(","))
             for entry in entries:
-                if entry and entry != head:
+                if entry and entry != head and (head, entry) not in opposites:
                     yield head, entry, "m"
                     yield entry, head, "r"
 
@@ -575,10 +588,11 @@ def relation_rows(shares: list[tuple[str, tuple[int, ...]]]) -> list[tuple[dict[
     gloss_source by part of speech, the nouns' part_source, the adjectives' pertaining pairs);
     read while its synsets are in memory (each process reads WordNet's files once)."""
     wn = read_wordnet(normalised_dir())
+    opposites = antonyms(wn)
     out = []
     for pos, quarters in shares:
         related: dict[str, dict[str, str]] = {}
-        sources = itertools.chain(wordnet_relations(wn, (s for p in pos for s in wn.files[p])), moby_relations(moby_path(), quarters))
+        sources = itertools.chain(wordnet_relations(wn, (s for p in pos for s in wn.files[p])), moby_relations(moby_path(), quarters, opposites))
         relate_phrases(related, sources)
         read = {p: [gloss_source(wn, s) for s in wn.files[p]] for p in pos}
         if "n" in pos:  # the lighter share reads GCIDE too

@@ -14,12 +14,15 @@ the weights written are those the solver uses when crossing letters are given
 given: the puzzle loop keeps its own weights (corpora/ranking-letters.json, whose `_doc` says
 why).
 
-usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--reveal F] [--save F | --load F] [--method climb|logit] [--write]
+With --only NAME the conditional logit fits that one weight (a new feature's) and keeps the others.
+
+usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--reveal F] [--save F | --load F] [--method climb|logit] [--only NAME] [--write]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -97,12 +100,12 @@ def weight_names() -> list[str]:
 FIXED = ("frequency",)
 
 
-def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 400, rate: float = 0.5) -> dict:
+def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 400, rate: float = 0.5, fixed: tuple[str, ...] = FIXED) -> dict:
     """The weights that make each clue's answer likeliest among its own candidates (a softmax
     over them, by gradient ascent from `w`, with an L2 `penalty`): smoother than climbing on
     top-1, which moves on a handful of clues. Clues without their answer among the candidates
     say nothing; the bias cancels within a clue (calibrate() sets it); the FIXED terms keep
-    their weights."""
+    their weights (`fixed`: FIXED, or all but one weight)."""
     import numpy as np
 
     clues = []
@@ -112,7 +115,7 @@ def conditional_logit(data: list, w: dict, penalty: float = 0.01, rounds: int = 
             clues.append((np.array([[value for _, value in terms(f)] for _, f in cands]), at[0]))
     names = weight_names()
     theta = np.array([w.get(t, 0.0) for t in names])
-    free = np.array([t not in FIXED for t in names], dtype=float)
+    free = np.array([t not in fixed for t in names], dtype=float)
     for _ in range(rounds):
         gradient = -penalty * theta * free
         for x, k in clues:
@@ -169,6 +172,7 @@ def main() -> int:
     ap.add_argument("--save", help="write the recorded candidates' features here (JSON)")
     ap.add_argument("--load", help="read recorded features instead of solving")
     ap.add_argument("--method", choices=("climb", "logit"), default="climb", help="hill climbing on top-1, or a conditional logit (likelihood of each clue's answer among its candidates)")
+    ap.add_argument("--only", choices=weight_names(), help="fit only this weight by the conditional logit, the others kept")
     a = ap.parse_args()
     if a.load:
         data = [(gold, [(answer, Features(*f)) for answer, f in cands]) for gold, cands in json.loads(Path(a.load).read_text())]
@@ -183,6 +187,8 @@ def main() -> int:
     crossing = "given" if a.reveal > 0 else "none"
     start = {**dict.fromkeys(weight_names(), 0.0), **ranking(crossing)}  # a new feature's weight starts at 0
     fit = conditional_logit if a.method == "logit" else climb
+    if a.only:
+        fit = functools.partial(conditional_logit, fixed=tuple(n for n in weight_names() if n != a.only), rounds=800, rate=2.0)
     fitted = calibrate(data, fit(data, start))
     print(f"top-1 on the fitting clues: {100 * top1(data, start):.1f}% before, {100 * top1(data, fitted):.1f}% after")
     print("top-1 on each half, fitted on the other: " + " and ".join(f"{before:.1f}% -> {after:.1f}%" for before, after in held_out(data, start, fit)))

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import functools
 import heapq
+import math
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from cryptic import thesaurus as th
 from cryptic.lexicon import past_definition_table
 from cryptic.lookup.retrieval import idf as bm25_idf
-from cryptic.nodes import Enumeration, Letters
-from cryptic.tuning import BM25_B, BM25_K1, GUESSED, MAX_GUESSES, MIN_COVER
+from cryptic.nodes import Enumeration, Letters, Words
+from cryptic.tuning import BM25_B, BM25_K1, DEFINED_FULL, DEFINED_WORDS, GUESSED, MAX_GUESSES, MIN_COVER
 
 # A definition past clues used counts more the more clues used it; once is already above a
 # direct relation's threshold (derive.SECOND_DEFINITION, 0.51), so the wordplay can verify it.
@@ -42,6 +44,28 @@ def defined(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ..
                 counts[answer] = max(counts.get(answer, 0), count)
     return tuple(th.Candidate(a, spelt[0][2], PAST_DEFINITION[min(n, len(PAST_DEFINITION)) - 1], th.frequency(a), "c")
                  for a, n in counts.items() if (spelt := th.spellings(a)))  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1_000)
+def end_definers(words: Words) -> Mapping[Letters, int]:
+    """answer -> how many past clues defined it by the words at one end of these clue words
+    (one to DEFINED_WORDS of them, or a lookup variant: "a cake" is "cake"), the most of any
+    such span."""
+    table = past_definition_table()
+    counts: dict[Letters, int] = {}
+    for k in range(1, min(DEFINED_WORDS, len(words)) + 1):
+        for span in dict.fromkeys((words[:k], words[-k:])):
+            for v in th.variants(" ".join(span)):
+                for answer, n in table.get(v, ()):
+                    counts[answer] = max(counts.get(answer, 0), n)
+    return MappingProxyType(counts)
+
+
+def defined_before(words: Words, answer: Letters) -> float:
+    """How often past clues defined the answer as an end of these clue words does, from 0
+    (never) to 1 (DEFINED_FULL times or more): evidence apart from the definition's strength,
+    which is the same for a relation WordNet has whether setters use it or not."""
+    return min(1.0, math.log1p(end_definers(words).get(answer, 0)) / math.log1p(DEFINED_FULL))
 
 
 def guessed(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ...]:

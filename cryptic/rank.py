@@ -17,6 +17,7 @@ from cryptic.coverage import Piece, attested, attested_pieces, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, parses
 from cryptic.lexicon import number_table, past_share
+from cryptic.past import defined_before
 from cryptic.lookup.similar import answer_table, similarity
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
@@ -46,6 +47,7 @@ class Features(NamedTuple):
     past: float = 0.0  # how often past clues had the answer (past_share); solution() sets it
     similar: float = 0.0  # how near in meaning the definition and the answer are (cosine); solution() sets it
     attested: float = 0.0  # share of the answer from the clue's letters or pieces setters used before (coverage.attested)
+    defined: float = 0.0  # how often past clues defined the answer as an end of this clue does (past.defined_before); solve() sets it
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,7 @@ def terms(f: Features) -> tuple[tuple[str, float], ...]:
     """A candidate's features as the score weighs them, each with its weight's name (the parse
     cost counts against; the bias aside)."""
     return (("strength", f.strength), ("frequency", f.frequency / 8), ("cost", -min(f.cost, 2000) / 100), ("verified", float(f.verified)),
-            ("wordplay_only", float(f.wordplay_only)), ("coverage", f.covered), ("past", f.past), ("similar", f.similar), ("attested", f.attested))  # fmt: skip
+            ("wordplay_only", float(f.wordplay_only)), ("coverage", f.covered), ("past", f.past), ("similar", f.similar), ("attested", f.attested), ("defined", f.defined))  # fmt: skip
 
 
 def score(f: Features, w: Mapping[str, float] | None = None) -> float:
@@ -222,6 +224,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
     if not found:  # nothing else: the few words that fit the crossing letters, commonest first
         for s in fitting_only(clue, fitting):
             put(s)
+    found = {a: defined_too(s, clue.words) for a, s in found.items()}
     if (weighing := crossing(pattern, letters_given)) != "none":
         weights = ranking(weighing)
         found = {a: replace(s, score=score(s.features, w=weights)) for a, s in found.items()}
@@ -232,6 +235,15 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             found[answer] = replace(found[answer], score=found[answer].score * ECHO_SCORE)
     out.solutions = sorted(found.values(), key=lambda s: (-s.score, s.answer))
     return out
+
+
+def defined_too(s: Solution, words: Words) -> Solution:
+    """The solution scored with how often past clues defined its answer as an end of the
+    clue's words does (a clue's, not a reading's: any reading of the answer gains it)."""
+    if not (n := defined_before(words, s.answer)):
+        return s
+    features = s.features._replace(defined=n)
+    return replace(s, features=features, score=score(features))
 
 
 def echoes(answer: Letters, words: Words) -> bool:

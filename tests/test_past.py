@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from types import MappingProxyType
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from cryptic import lexicon, past
 from cryptic import thesaurus as th
 from cryptic.derive import SECOND_DEFINITION
 from cryptic.parse import parse_enumeration
+from cryptic.tuning import DEFINED_WORDS
 
 pytestmark = pytest.mark.slow  # needs the compiled index
 
@@ -25,14 +29,26 @@ TABLE = MappingProxyType({
 })  # fmt: skip
 
 
+@contextlib.contextmanager
+def patched_table():
+    """The written table as the past clues' definitions, for one hypothesis example."""
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(past, "past_definition_table", lambda: TABLE)
+        past.end_definers.cache_clear()
+        yield
+    past.end_definers.cache_clear()
+
+
 @pytest.fixture
 def table(monkeypatch):
     monkeypatch.setattr(past, "past_definition_table", lambda: TABLE)
     monkeypatch.setattr(past, "past_index", functools.cache(past.made_index))  # not the cached file of the real table
     past.guesses.cache_clear()
+    past.end_definers.cache_clear()
     th.near_candidates.cache_clear()
     yield
     past.guesses.cache_clear()
+    past.end_definers.cache_clear()
     th.near_candidates.cache_clear()
 
 
@@ -58,6 +74,26 @@ def test_a_guess_never_verifies_but_a_past_definition_may(table):
     assert surrey.relation == "l" and 0 < surrey.strength < SECOND_DEFINITION
     nadir = next(c for c in th.definitions("the lowest point", parse_enumeration("5")) if c.letters == "NADIR")
     assert nadir.strength >= SECOND_DEFINITION
+
+
+def test_a_clue_end_past_clues_used_as_the_definition_counts(table):
+    ends = past.defined_before(("the", "lowest", "point", "in", "ruptured", "drain"), "NADIR")
+    assert 0 < past.defined_before(("support", "for", "a", "painter's", "canvas"), "EASEL") < ends <= 1
+    assert past.defined_before(("ruptured", "drain", "at", "the", "lowest", "point"), "NADIR") == ends
+    assert past.defined_before(("drain", "lowest", "point", "ruptured"), "NADIR") == 0  # not at an end
+    assert past.defined_before(("the", "lowest", "point"), "EASEL") == 0
+
+
+@given(st.lists(st.sampled_from(["the", "a", "camera", "for", "tripod", "stand", "point"]), max_size=8))
+@example(["a", "tripod", "stand", "for", "a", "camera"]).via("an article before the span")
+@example(["point", "tripod", "stand", "for", "a", "camera"]).via("at the clue's end")
+def test_defined_before_is_a_share_given_only_by_a_clue_end(words):
+    with patched_table():
+        value = past.defined_before(tuple(words), "TRIPOD")
+        spans = range(1, min(len(words), DEFINED_WORDS) + 1)
+        ends = {" ".join(words[:k]) for k in spans} | {" ".join(words[-k:]) for k in spans}
+        assert 0 <= value <= 1
+        assert (value > 0) == any(v == "tripod stand for a camera" for e in ends for v in th.variants(e))
 
 
 def test_a_mined_piece_is_a_synonym_leaf():

@@ -308,3 +308,18 @@ def test_an_answer_that_is_a_clue_word_or_its_form_is_echoed_but_a_short_word_is
     assert echoes("TIGHT", ("Tightly", "shut")) and echoes("STAR", ("film", "star")) and echoes("STARS", ("film", "star"))
     assert not echoes("FORD", ("Car", "gives", "way", "for", "pedestrians"))  # "for" is a piece
     assert not echoes("NADIR", ("Lowest", "point", "in", "ruptured", "drain"))
+
+
+def test_an_answer_past_clues_defined_by_the_clue_end_scores_higher(monkeypatch):
+    from cryptic import past
+    from cryptic.rank import defined_too
+
+    monkeypatch.setattr(past, "past_definition_table", lambda: {"lowest point": (("NADIR", 2),)})  # written for this test
+    past.end_definers.cache_clear()
+    charade = Parse(("lowest point",), ("in",), Anagram(("ruptured",), ("drain",)), True)
+    words = ("lowest", "point", "in", "ruptured", "drain")
+    nadir, dinar = (solution(a, a, charade.definition, charade, None, Features(10.0, 0.5, 4.0, False, False, 1.0), a) for a in ("NADIR", "DINAR"))
+    assert defined_too(nadir, words).features.defined > 0 and defined_too(nadir, words).score > nadir.score
+    assert defined_too(dinar, words) == dinar
+    assert defined_too(nadir, ("ruptured", "lowest", "point", "drain")) == nadir  # not at an end of the clue
+    past.end_definers.cache_clear()

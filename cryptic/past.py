@@ -47,25 +47,26 @@ def defined(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ..
 
 
 @functools.lru_cache(maxsize=1_000)
-def end_definers(words: Words) -> Mapping[Letters, int]:
+def end_definers(words: Words) -> Mapping[Letters, tuple[int, Words]]:
     """answer -> how many past clues defined it by the words at one end of these clue words
     (one to DEFINED_WORDS of them, or a lookup variant: "a cake" is "cake"), the most of any
-    such span."""
+    such span, and that span."""
     table = past_definition_table()
-    counts: dict[Letters, int] = {}
+    found: dict[Letters, tuple[int, Words]] = {}
     for k in range(1, min(DEFINED_WORDS, len(words)) + 1):
         for span in dict.fromkeys((words[:k], words[-k:])):
             for v in th.variants(" ".join(span)):
                 for answer, n in table.get(v, ()):
-                    counts[answer] = max(counts.get(answer, 0), n)
-    return MappingProxyType(counts)
+                    if n > found.get(answer, (0, ()))[0]:
+                        found[answer] = (n, span)
+    return MappingProxyType(found)
 
 
 def defined_before(words: Words, answer: Letters) -> float:
     """How often past clues defined the answer as an end of these clue words does, from 0
     (never) to 1 (DEFINED_FULL times or more): evidence apart from the definition's strength,
     which is the same for a relation WordNet has whether setters use it or not."""
-    return min(1.0, math.log1p(end_definers(words).get(answer, 0)) / math.log1p(DEFINED_FULL))
+    return min(1.0, math.log1p(end_definers(words).get(answer, (0, ()))[0]) / math.log1p(DEFINED_FULL))
 
 
 def guessed(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ...]:

@@ -66,7 +66,16 @@ def defined_before(words: Words, answer: Letters) -> float:
     """How often past clues defined the answer as an end of these clue words does, from 0
     (never) to 1 (DEFINED_FULL times or more): evidence apart from the definition's strength,
     which is the same for a relation WordNet has whether setters use it or not."""
-    return min(1.0, math.log1p(end_definers(words).get(answer, (0, ()))[0]) / math.log1p(DEFINED_FULL))
+    return defined_share(end_definers(words).get(answer, (0, ()))[0])
+
+
+def defined_share(n: int) -> float:
+    """n past clues' definitions as a share, full at DEFINED_FULL.
+
+    >>> defined_share(0), defined_share(DEFINED_FULL), defined_share(40)
+    (0.0, 1.0, 1.0)
+    """
+    return min(1.0, math.log1p(n) / math.log1p(DEFINED_FULL))
 
 
 def guessed(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ...]:

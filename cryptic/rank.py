@@ -17,7 +17,7 @@ from cryptic.coverage import Piece, attested, attested_pieces, cover
 from cryptic.derive import SECOND_DEFINITION, anagram_inside, derive, loose_derivation
 from cryptic.forest import Cut, parses
 from cryptic.lexicon import number_table, past_share
-from cryptic.past import defined_before, end_definers
+from cryptic.past import defined_share, end_definers
 from cryptic.lookup.similar import answer_table, similarity
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
@@ -241,10 +241,10 @@ def defined_too(s: Solution, words: Words) -> Solution:
     """The solution scored with how often past clues defined its answer as an end of the
     clue's words does (a clue's, not a reading's: any reading of the answer gains it), and
     its explanation saying so."""
-    if not (share := defined_before(words, s.answer)):
+    if (defined := end_definers(words).get(s.answer)) is None:
         return s
-    n, span = end_definers(words)[s.answer]
-    features = s.features._replace(defined=share)
+    n, span = defined
+    features = s.features._replace(defined=defined_share(n))
     return replace(s, features=features, score=score(features), explanation=f"{s.explanation}; {q(span)} defined it in {n} past clue{'s' * (n > 1)}")
 
 

@@ -36,14 +36,20 @@ def defined(key: str, enumeration: Enumeration | None) -> tuple[th.Candidate, ..
     "a cake", "cake's" are "cake" too), of the enumeration's length."""
     if enumeration is None:
         return ()
+    counts = {a: n for a, n in definers(key).items() if len(a) == enumeration.length}
+    return tuple(th.Candidate(a, spelt[0][2], PAST_DEFINITION[min(n, len(PAST_DEFINITION)) - 1], th.frequency(a), "c")
+                 for a, n in counts.items() if (spelt := th.spellings(a)))  # fmt: skip
+
+
+def definers(key: str) -> dict[Letters, int]:
+    """answer -> how many past clues defined it by a phrase (or by one of its lookup variants),
+    the most of any variant."""
     table = past_definition_table()
     counts: dict[Letters, int] = {}
     for v in th.variants(key):
         for answer, count in table.get(v, ()):
-            if len(answer) == enumeration.length:
-                counts[answer] = max(counts.get(answer, 0), count)
-    return tuple(th.Candidate(a, spelt[0][2], PAST_DEFINITION[min(n, len(PAST_DEFINITION)) - 1], th.frequency(a), "c")
-                 for a, n in counts.items() if (spelt := th.spellings(a)))  # fmt: skip
+            counts[answer] = max(counts.get(answer, 0), count)
+    return counts
 
 
 @functools.lru_cache(maxsize=1_000)
@@ -51,14 +57,12 @@ def end_definers(words: Words) -> Mapping[Letters, tuple[int, Words]]:
     """answer -> how many past clues defined it by the words at one end of these clue words
     (one to DEFINED_WORDS of them, or a lookup variant: "a cake" is "cake"), the most of any
     such span, and that span."""
-    table = past_definition_table()
     found: dict[Letters, tuple[int, Words]] = {}
     for k in range(1, min(DEFINED_WORDS, len(words)) + 1):
         for span in dict.fromkeys((words[:k], words[-k:])):
-            for v in th.variants(" ".join(span)):
-                for answer, n in table.get(v, ()):
-                    if n > found.get(answer, (0, ()))[0]:
-                        found[answer] = (n, span)
+            for answer, n in definers(" ".join(span)).items():
+                if n > found.get(answer, (0, ()))[0]:
+                    found[answer] = (n, span)
     return MappingProxyType(found)
 
 

@@ -190,10 +190,11 @@ def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candid
     from cryptic import thesaurus as th
 
     best: dict[Letters, tuple[float, th.Candidate, str, float]] = {}
+    own = {th.letters_of(w) for w in parsed.words}
     for span, share in plain_spans(parsed.words, ends):
         phrase = " ".join(span)
         for c in th.definitions(phrase, parsed.enumeration):
-            if c.relation in PAST_RELATIONS:
+            if c.relation in PAST_RELATIONS or c.letters in own or th.own_form(c.letters, parsed.words):  # never a word of the clue, or a form of one
                 continue
             value = c.strength * share + PLAIN_FREQUENCY * c.frequency / 8
             if value > best.get(c.letters, (0.0,))[0]:

@@ -61,6 +61,16 @@ def test_a_plain_answer_near_the_whole_clue_in_meaning_outranks_a_synonym_of_one
 
 
 @pytest.mark.slow
+def test_a_plain_clue_never_offers_a_word_of_its_own_or_a_form_of_one():
+    from cryptic.clues import plain_candidates
+    from cryptic.parse import parse_clue
+
+    for text, own in (("Subatomic particles (9)", "PARTICLES"), ("Garden flowers (7)", "FLOWERS"), ("Loud noises (6)", "NOISES")):
+        pool = [w for w, _, _ in plain_candidates(parse_clue(text), None)]
+        assert pool and own not in pool
+
+
+@pytest.mark.slow
 def test_a_plain_clue_that_is_a_number_defines_as_a_whole_not_by_its_digit_groups():
     from cryptic.clues import plain_candidates
     from cryptic.parse import parse_clue

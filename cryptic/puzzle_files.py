@@ -162,7 +162,7 @@ def from_ipuz(path: str, text: str) -> Puzzle:
     cell = lambda r, c: layout[r][c]["cell"] if isinstance(layout[r][c], dict) else layout[r][c]
     block = data.get("block", "#")
     is_open = lambda r, c: 0 <= r < rows and 0 <= c < cols and cell(r, c) not in (block, None)
-    clues = {d.lower(): {int(str(x[0] if isinstance(x, list) else x.get("number"))): (x[1] if isinstance(x, list) else x.get("clue", "")) for x in items}
+    clues = {d.lower(): {int(str(x[0] if isinstance(x, list) else x.get("number"))): ipuz_clue(x) for x in items}
              for d, items in data.get("clues", {}).items()}  # fmt: skip
     solution = data.get("solution")
     entries = []
@@ -186,6 +186,23 @@ def from_ipuz(path: str, text: str) -> Puzzle:
                     sol = "".join(str(solution[r + dr * k][c + dc * k]) for k in range(length)).upper()
                 entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,), sol))
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), looks_plain(entries)))
+
+
+def ipuz_clue(item: list | dict) -> str:
+    """An .ipuz clue's text, with its "enumeration" field written as the clue's enumeration
+    when the text has none (a quick puzzle's "Quarrelling" with "2 11": AT LOGGERHEADS is two
+    words, not one of 13 letters).
+
+    >>> ipuz_clue({"number": 8, "clue": "Quarrelling", "enumeration": "2 11"}), ipuz_clue([1, "Feline (3)"])
+    ('Quarrelling (2,11)', 'Feline (3)')
+    """
+    if isinstance(item, list):
+        return str(item[1])
+    text, written = str(item.get("clue", "")), str(item.get("enumeration") or "").strip()
+    if not written or enumeration_total(text) is not None or not re.fullmatch(r"\d+(?:[\s,\-'’–]+\d+)*", written):
+        return text
+    spaced = re.sub(r"\s*([,\-'’–])\s*|\s+", lambda m: m.group(1) or ",", written)  # "2 11": (2,11); "3 - 4": (3-4)
+    return f"{text} ({spaced})"
 
 
 ENUMERATION = re.compile(r"\(([\d,\-'’–\s]+)\)\s*$")  # "(5)", "(3,4)", "(2-6)" ending a clue

@@ -74,3 +74,15 @@ def test_an_ipuz_whose_solution_the_package_refuses_is_read_without_it(tmp_path)
     path.write_text(json.dumps({**doc, "dimensions": "wide"}), encoding="utf-8")
     with pytest.raises(Exception, match="not a readable .ipuz file"):
         read_puzzle(str(path))
+
+
+def test_an_ipuz_clues_enumeration_field_gives_its_word_breaks(tmp_path):
+    doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 5, "height": 1},
+           "puzzle": [[1, 0, 0, 0, 0]], "clues": {"Across": [{"number": 1, "clue": "Cut short", "enumeration": "3 2"}]}}  # fmt: skip
+    path = tmp_path / "breaks.ipuz"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert [e.clue for e in read_puzzle(str(path)).entries] == ["Cut short (3,2)"]
+    doc["clues"]["Across"][0]["enumeration"] = "3 3"  # six letters for a light of five: the file is wrong, and says where
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(PuzzleError, match="1-across"):
+        read_puzzle(str(path))

@@ -188,13 +188,13 @@ def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candid
     """Every answer the clue's spans define, once each at its best: (candidate, the span,
     its share of the clue), in the order of the definition score."""
     from cryptic import thesaurus as th
+    from cryptic.rank import echoes
 
     best: dict[Letters, tuple[float, th.Candidate, str, float]] = {}
-    own = {th.letters_of(w) for w in parsed.words}
     for span, share in plain_spans(parsed.words, ends):
         phrase = " ".join(span)
         for c in th.definitions(phrase, parsed.enumeration):
-            if c.relation in PAST_RELATIONS or c.letters in own or th.own_form(c.letters, parsed.words):  # never a word of the clue, or a form of one
+            if c.relation in PAST_RELATIONS or echoes(c.letters, parsed.words):  # never a word of the clue, or a form of one
                 continue
             value = c.strength * share + PLAIN_FREQUENCY * c.frequency / 8
             if value > best.get(c.letters, (0.0,))[0]:

@@ -199,10 +199,9 @@ def ipuz_clue(item: list | dict) -> str:
     if isinstance(item, list):
         return str(item[1])
     text, written = str(item.get("clue", "")), str(item.get("enumeration") or "").strip()
-    if not written or enumeration_total(text) is not None or not re.fullmatch(r"\d+(?:[\s,\-'’–]+\d+)*", written):
-        return text
     spaced = re.sub(r"\s*([,\-'’–])\s*|\s+", lambda m: m.group(1) or ",", written)  # "2 11": (2,11); "3 - 4": (3-4)
-    return f"{text} ({spaced})"
+    given = f"{text} ({spaced})"
+    return given if enumeration_total(text) is None and enumeration_total(given) is not None else text  # ENUMERATION judges both
 
 
 ENUMERATION = re.compile(r"\(([\d,\-'’–\s]+)\)\s*$")  # "(5)", "(3,4)", "(2-6)" ending a clue

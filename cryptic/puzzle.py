@@ -16,7 +16,7 @@ from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
 from cryptic.search import weighted_fill
-from cryptic.tuning import DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING, KNOWN, PUZZLE_TIMEOUT, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
+from cryptic.tuning import BELIEVED_FILL, DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING, KNOWN, PUZZLE_TIMEOUT, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
 
 
 def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
@@ -62,8 +62,7 @@ def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: flo
         for (k, _, _, trust), extra in zip(crossed, fresh[len(todo_open):]):
             # Read with another answer in it, a clue is only as sure as that answer.
             pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])
-    if p.plain:
-        believed, chosen = likelier_fill(clues, pools, believed, chosen, min(deadline, time.monotonic() + 0.05 * timeout))
+    believed, chosen = likelier_fill(clues, pools, believed, chosen, min(deadline, time.monotonic() + 0.05 * timeout))
     if len(chosen) < len(clues):
         # A light left open is always wrong: fill it with the likeliest words that fit the
         # letters placed across it, if any.
@@ -127,8 +126,12 @@ def given(pool: Sequence[Candidate], word: Letters) -> bool:
 
 def likelier_fill(clues: Sequence[Clue], pools: Sequence[Sequence[Candidate]], believed: list[list[Candidate]], chosen: dict[int, int],
                   deadline: float) -> tuple[list[list[Candidate]], dict[int, int]]:  # fmt: skip
-    """The loop's fill, or the fill straight from the clues' candidates if the clues' own
-    scores make that likelier (a light left open counts as a word no clue supports)."""
+    """The loop's fill if it believes most of its cells; otherwise it or the fill straight
+    from the clues' candidates, whichever the clues' own scores make likelier (a light left
+    open counts as a word no clue supports)."""
+    cells = sum(len(c.cells) for c in clues) or 1
+    if sum(believed[k][v][1] * len(clues[k].cells) for k, v in chosen.items()) / cells >= BELIEVED_FILL:
+        return believed, chosen
     tops = [list(pool[:DIRECT_CANDIDATES]) for pool in pools]
     weighed = []
     for top in tops:

@@ -85,11 +85,19 @@ def test_the_fill_the_clues_themselves_make_likelier_replaces_the_loops():
     from cryptic.puzzle import likelier_fill
 
     pools = [[("ASTER", 0.6, "a"), ("OTHER", 0.2, "o")], [("ALE", 0.7, "ale"), ("OAT", 0.1, "oat")]]
-    loop = [[("OTHER", 0.9, "o")], [("OAT", 0.9, "oat")]]  # beliefs the clues hardly support
+    loop = [[("OTHER", 0.3, "o")], [("OAT", 0.3, "oat")]]  # a fill the loop hardly believes
     believed, chosen = likelier_fill([ACROSS, down(0)], pools, loop, {0: 0, 1: 0}, float("inf"))
     assert [believed[k][v][0] for k, v in sorted(chosen.items())] == ["ASTER", "ALE"]
-    kept = [[("ASTER", 0.9, "a")], [("ALE", 0.9, "ale")]]
+    kept = [[("ASTER", 0.3, "a")], [("ALE", 0.3, "ale")]]
     assert likelier_fill([ACROSS, down(0)], pools, kept, {0: 0, 1: 0}, float("inf")) == (kept, {0: 0, 1: 0})
+
+
+def test_a_fill_the_loop_believes_stays_though_its_clues_score_it_lower():
+    from cryptic.puzzle import likelier_fill
+
+    pools = [[("ASTER", 0.6, "a"), ("OTHER", 0.2, "o")], [("ALE", 0.7, "ale"), ("OAT", 0.1, "oat")]]
+    loop = [[("OTHER", 0.9, "o")], [("OAT", 0.9, "oat")]]  # lr-325q's CAMERAS: right, though no clue's candidate
+    assert likelier_fill([ACROSS, down(0)], pools, loop, {0: 0, 1: 0}, float("inf")) == (loop, {0: 0, 1: 0})
 
 
 def test_only_answers_their_own_clues_gave_lend_letters_to_re_solves():

@@ -156,15 +156,23 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None, ends: bool = False
 def plain_pool(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> list[tuple[th.Candidate, str, float, dict[str, float]]]:
     """The answers a plain clue's chances are weighed for, with their features: the first
     4 * PLAIN_CANDIDATES by the definition score, and every one the reverse dictionary finds
-    for the whole clue (its glosses may say the clue where no relation does: LOQUAT)."""
+    for the whole clue (its glosses may say the clue where no relation does: LOQUAT); with
+    crossing letters, of one word too, and its best fitting answers that no relation gives
+    ("Quarrelling", A?L?G?E?H?A?S: AT LOGGERHEADS, "in a dispute or confrontation")."""
     from cryptic import thesaurus as th
     from cryptic.lookup.similar import similarity
     from cryptic.nodes import pattern_ok
+    from cryptic.rank import echoes
 
     key = th.norm(" ".join(parsed.words))
-    shares = th.described(key, parsed.enumeration, pattern) if " " in key else {}
-    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(plain_ranked(parsed, ends), 1) if pattern_ok(pattern, c.letters))
+    shares = th.described(key, parsed.enumeration, pattern) if " " in key or pattern else {}
+    ranked = plain_ranked(parsed, ends)
+    found = ((rank, c, phrase, share) for rank, (c, phrase, share) in enumerate(ranked, 1) if pattern_ok(pattern, c.letters))
     pool = [f for k, f in enumerate(found) if k < 4 * PLAIN_CANDIDATES or f[1].letters in shares]
+    if pattern is not None:
+        have = {c.letters for _, c, _, _ in pool}
+        extra = [c for c in th.retrieved_definitions(key, parsed.enumeration, pattern) if c.letters not in have and not echoes(c.letters, parsed.words)]
+        pool += [(len(ranked) + i, c, key, 1.0) for i, c in enumerate(extra, 1)]
     return [(c, phrase, share, plain_features(rank, c, th.gloss_overlap(key, c.letters), shares.get(c.letters, 0.0), similarity(key, c.display)))
             for rank, c, phrase, share in pool]  # fmt: skip
 

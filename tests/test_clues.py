@@ -91,6 +91,18 @@ def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_
     assert glossed_fits("zzzq", enum, "T?D?M?R?") == []
 
 
+def test_with_crossing_letters_the_reverse_dictionarys_fitting_answers_join_a_one_word_plain_clue(monkeypatch):
+    from cryptic import thesaurus as th
+    from cryptic.clues import plain_candidates
+    from cryptic.parse import parse_clue
+
+    found = (th.Candidate("ATODDS", "at odds", 0.4, 3.0, "w"),)
+    monkeypatch.setattr(th, "retrieved_definitions", lambda key, enumeration, pattern: found if key == "feuding" else ())
+    with_letters = [w for w, _, _ in plain_candidates(parse_clue("Feuding (2,4)"), "A?O???")]
+    assert "ATODDS" in with_letters
+    assert "ATODDS" not in [w for w, _, _ in plain_candidates(parse_clue("Feuding (2,4)"), None)]  # no letters: relations only
+
+
 def test_cross_references_name_the_clues_they_use():
     cells = lambda n: tuple((0, k) for k in range(n))
     clues = (Clue(("4-down", "21-across"), "A general (9,3,5)", cells(17)), Clue(("7-across",), "x (4)", cells(4)),

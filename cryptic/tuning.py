@@ -271,7 +271,7 @@ TRUST_CAP = 0.9  # the most a named answer is trusted when a clue is read with i
 # A loop can settle on a fill its clues hardly support (guardian-quick: its beliefs, not its
 # candidates, lost it): unless it believes most of its cells, the fill straight from each
 # clue's first candidates, weighed by log-odds, replaces it when the clues' own scores make it likelier.
-# Mean belief per cell of the eleven dev puzzles' loop fills: 0.21-0.32 where the straight fill was
+# Mean belief per cell of the eleven dev puzzles' loop fills: 0.21-0.36 where the straight fill was
 # better (guardian-quick 67 cells against 15), 0.79-0.98 where the loop was (lr-325q 140 against 75)
 # or both were the same; alberich's 0.56 was one cell either way.
 BELIEVED_FILL = 0.5

@@ -103,6 +103,15 @@ def test_with_crossing_letters_the_reverse_dictionarys_fitting_answers_join_a_on
     assert "ATODDS" not in [w for w, _, _ in plain_candidates(parse_clue("Feuding (2,4)"), None)]  # no letters: relations only
 
 
+def test_a_plain_answer_the_whole_clue_defines_is_read_as_the_whole_clues_not_a_spans():
+    from cryptic.clues import plain_ranked
+    from cryptic.parse import parse_clue
+
+    text = "Like a verb whose subject and object are identical (9)"
+    phrase = {c.letters: ph for c, ph, _ in plain_ranked(parse_clue(text))}["REFLEXIVE"]
+    assert phrase == text.removesuffix(" (9)")  # its gloss says the clue; "verb" alone names it only as a kind
+
+
 def test_cross_references_name_the_clues_they_use():
     cells = lambda n: tuple((0, k) for k in range(n))
     clues = (Clue(("4-down", "21-across"), "A general (9,3,5)", cells(17)), Clue(("7-across",), "x (4)", cells(4)),

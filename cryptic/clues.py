@@ -205,10 +205,13 @@ def plain_ranked(parsed: nodes.Clue, ends: bool = False) -> list[tuple[th.Candid
             if c.relation in PAST_RELATIONS or echoes(c.letters, parsed.words):  # never a word of the clue, or a form of one
                 continue
             value = c.strength * share + PLAIN_FREQUENCY * c.frequency / 8
-            if value > (old := best.get(c.letters, (0.0, c, phrase, share)))[0]:
-                # A plain clue's answer the whole clue defines is read as the whole clue's (REFLEXIVE: its
-                # gloss says the clue, not a kind of "verb"), ordered by its best span; not in a cryptic clue.
-                best[c.letters] = (value, old[1], old[2], old[3]) if old[3] == 1.0 and not ends else (value, c, phrase, share)
+            old = best.get(c.letters)
+            if value > (old[0] if old else 0.0):
+                # A plain clue's answer the whole clue (the first span, share 1) defines is read as the whole
+                # clue's (REFLEXIVE: its gloss says the clue, not a kind of "verb"), ordered by its best span;
+                # not in a cryptic clue, whose whole text is no definition.
+                whole = old is not None and old[3] == 1.0 and not ends
+                best[c.letters] = (value, *old[1:]) if whole else (value, c, phrase, share)
     return [(c, phrase, share) for _, c, phrase, share in sorted(best.values(), key=lambda f: -f[0])]
 
 

@@ -196,6 +196,13 @@ RETRIEVED_LEAST = 0.1  # the least share of a full match's score a gloss must sc
 RETRIEVED_TOP = 50  # answers a plain clue's retrieval yields at most, after the enumeration's filters
 RETRIEVED_NEAR = 15  # and a definition's, among its other answers (50 cost 40% more solve time on cryptonite-dev;
 # 25: cryptonite-dev rows 1-1,000 top-1 +4 -0, rows 1,001-2,000 +2 -1, but alberich 77 -> 66 cells, twice)
+# The answers are chosen among the RETRIEVED_POOL best by BM25, by their share times 1 + MEANING_WEIGHT
+# times their cosine with the phrase (similar.py's word vectors). Held-out multi-word definitions
+# (wordplay-train rows 1-1,000) with their answer among the first 15 retrieved: rows 1-500, where the
+# weight was chosen, 51 -> 64 of 232 (1: 61, 4: 64; the share plus the cosine: 62); rows 501-1,000,
+# 54 -> 65 of 234. A sum let the cosine outweigh a long clue's low shares (REFLEXIVE lost to EDUCATION).
+RETRIEVED_POOL = 300
+MEANING_WEIGHT = 2.0
 
 
 # ---------------------------------------------------------------- cryptic/lookup/relations.py

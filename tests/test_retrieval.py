@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from cryptic import thesaurus as th
 from cryptic.lookup.retrieval import idf, retrieve, retrieved_definitions
 from cryptic.parse import parse_enumeration
+from cryptic.tuning import RETRIEVED_POOL
 
 pytestmark = pytest.mark.slow  # needs the compiled index
 
@@ -42,6 +43,20 @@ def test_candidates_are_filtered_by_the_enumeration_before_they_are_ranked():
     assert "HOTDOG" in found("sausage served in a roll", "3,3", "H.....")
     assert all(w.startswith("B") for w in found("city on the tigris", "7", "B......"))
     assert found("city on the tigris", "7", "QXQ....") == []
+
+
+def test_answers_are_chosen_by_meaning_among_the_best_by_score():
+    key, enum = th.norm("set of beliefs"), parse_enumeration("8")
+    by_score = [th.graph().letters[r.node] for r in retrieve(key, enum, top=1000)]
+    chosen = [th.graph().letters[r.node] for r in retrieve(key, enum, top=15)]
+    assert by_score.index("DOCTRINE") >= 15 and "DOCTRINE" in chosen  # OSSIFIED's gloss uses "set" and "beliefs" too
+    assert set(chosen) <= set(by_score[:RETRIEVED_POOL])
+    assert chosen == [w for w in by_score if w in chosen]  # still listed by score
+
+
+def test_a_kind_of_something_is_asked_as_the_something():
+    out = found("type of pastry", "6")
+    assert "ECLAIR" in out and not {"AGONUS", "CARANX", "APOGON"} & set(out)  # GCIDE's "the type genus of ..."
 
 
 def test_no_answer_is_a_word_of_the_phrase_itself():

@@ -19,7 +19,7 @@ from cryptic.lookup.glosses import derived_keys, gloss_row, gloss_sizes, in_infl
 from cryptic.lookup.index import gloss_sources, graph, sparse_index, sparse_rows
 from cryptic.lookup.relations import Candidate, candidate_order, frozen
 from cryptic.nodes import Enumeration, Letters, pattern_regex
-from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_TOP, SYNONYM_TERM
+from cryptic.tuning import BM25_B, BM25_K1, DERIVED_TERM, MEANING_WEIGHT, RETRIEVED, RETRIEVED_LEAST, RETRIEVED_NEAR, RETRIEVED_POOL, RETRIEVED_TOP, SYNONYM_TERM
 from thesaurus.layout import GLOSS_SOURCES
 
 # A candidate's relation code by the source of its best gloss.
@@ -64,7 +64,7 @@ def gloss_scores(key: str) -> tuple[object, object, float]:
     scores, and what a gloss of average length that uses every word scores."""
     import numpy as np
 
-    rows = [word_rows(w) for w in phrase_keys(written_out(key) or key)]  # "speedo" as speedometer
+    rows = [word_rows(w) for w in phrase_keys(unkinded(written_out(key) or key))]  # "speedo" as speedometer
     rows = [r for r in rows if r is not None]
     best = sum(value for value, _, _ in rows)
     if not best:
@@ -73,6 +73,20 @@ def gloss_scores(key: str) -> tuple[object, object, float]:
     which, at = np.unique(glosses, return_inverse=True)
     scores = np.bincount(at, weights=np.concatenate([w for _, _, w in rows])) * length_weights()[which]
     return which, scores, best
+
+
+# "Type of pastry" asks for a kind of pastry: a gloss says what kind by naming it, and GCIDE's
+# "the type genus of" glosses (AGONUS, CARANX) would answer the "type".
+KIND_OF = re.compile(r"\b(?:type|kind|sort|variety|form)s? of\b")
+
+
+def unkinded(key: str) -> str:
+    """A normalised phrase without the words that say it names a kind of something.
+
+    >>> unkinded("type of pastry"), unkinded("forms of gambling"), unkinded("typeface")
+    ('of pastry', 'of gambling', 'typeface')
+    """
+    return KIND_OF.sub("of", key)
 
 
 @functools.lru_cache(maxsize=2_000)  # arrays of ~30 KB: at 20,000, a batch worker passed 1.7 GB
@@ -106,7 +120,8 @@ def word_glosses(word: str):
 def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top: int = RETRIEVED_TOP) -> list[Retrieved]:
     """The answers of the enumeration's length (and word breaks, and pattern when given)
     whose glosses a normalised phrase describes, the best gloss of each, best first; those in
-    the phrase's inflection too ("cooks' hats" -> TOQUES); `top` at most."""
+    the phrase's inflection too ("cooks' hats" -> TOQUES); `top` at most, chosen by meaning
+    too among the RETRIEVED_POOL best (nearest_kept)."""
     import numpy as np
 
     which, scores, best = gloss_scores(key)
@@ -143,9 +158,30 @@ def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top
             continue
         seen.add(lets)
         out.append(Retrieved(int(nodes[k]), float(value[k]), min(1.0, float(value[k]) / best), int(which[owner[k]])))
-        if len(out) >= top:
+        if len(out) >= max(top, RETRIEVED_POOL):
             break
-    return out
+    return nearest_kept(key, out, top)
+
+
+def nearest_kept(key: str, found: list[Retrieved], top: int) -> list[Retrieved]:
+    """The `top` of some retrieved answers (best BM25 first) whose share of the phrase times
+    1 + MEANING_WEIGHT times their cosine with it (the word vectors') is highest, still best
+    BM25 first: a gloss that uses the phrase's words need not mean what it means ("set of beliefs":
+    OSSIFIED, "set in a rigidly conventional pattern of behavior, habits, or beliefs", scores
+    above DOCTRINE, "a belief (or system of beliefs) accepted as authoritative"). An answer
+    that is a form of a word of the phrase is not near it for that."""
+    if len(found) <= top:
+        return found
+    from cryptic.lookup.similar import similarities
+
+    from cryptic.lookup.definitions import own_form
+
+    g = graph()
+    words = tuple(key.split())
+    near = similarities(key, [g.nodes[r.node] for r in found]).tolist()
+    near = [0.0 if own_form(g.letters[r.node], words) else cosine for r, cosine in zip(found, near)]  # ROLLER is near "roll" by its own word
+    chosen = sorted(range(len(found)), key=lambda k: (-found[k].share * (1 + MEANING_WEIGHT * max(0.0, near[k])), k))[:top]
+    return [found[k] for k in sorted(chosen)]
 
 
 @functools.lru_cache(maxsize=5_000)

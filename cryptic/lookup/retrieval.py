@@ -172,15 +172,14 @@ def nearest_kept(key: str, found: list[Retrieved], top: int) -> list[Retrieved]:
     that is a form of a word of the phrase is not near it for that."""
     if len(found) <= top:
         return found
+    from cryptic.lookup.definitions import own_form  # definitions imports this module
     from cryptic.lookup.similar import similarities
-
-    from cryptic.lookup.definitions import own_form
 
     g = graph()
     words = tuple(key.split())
-    near = similarities(key, [g.nodes[r.node] for r in found]).tolist()
-    near = [0.0 if own_form(g.letters[r.node], words) else cosine for r, cosine in zip(found, near)]  # ROLLER is near "roll" by its own word
-    chosen = sorted(range(len(found)), key=lambda k: (-found[k].share * (1 + MEANING_WEIGHT * max(0.0, near[k])), k))[:top]
+    cosines = similarities(key, [g.nodes[r.node] for r in found]).tolist()
+    near = [0.0 if own_form(g.letters[r.node], words) else max(0.0, c) for r, c in zip(found, cosines)]  # ROLLER is near "roll" by its own word
+    chosen = sorted(range(len(found)), key=lambda k: (-found[k].share * (1 + MEANING_WEIGHT * near[k]), k))[:top]
     return [found[k] for k in sorted(chosen)]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cryptic import nodes
@@ -146,11 +146,22 @@ def plain_candidates(parsed: nodes.Clue, pattern: str | None, ends: bool = False
     from cryptic import thesaurus as th
     from cryptic.rank import RELATIONS
 
+    parsed = respelt_clue(parsed)
     key = th.norm(" ".join(parsed.words))
     chances = sorted(((plain_chance(features) * share, c, phrase) for c, phrase, share, features in plain_pool(parsed, pattern, ends)), key=lambda f: -f[0])
     named = [(c.letters, value, f'{c.letters}: "{phrase}" = definition{f" ({r})" if (r := RELATIONS.get(c.relation, "")) else ""}')
              for value, c, phrase in chances[:PLAIN_CANDIDATES]]  # fmt: skip
     return merged(named, glossed_fits(key, parsed.enumeration, pattern))
+
+
+def respelt_clue(parsed: nodes.Clue) -> nodes.Clue:
+    """A one-word clue the thesaurus does not know read as its nearest known spelling (a
+    misprint: "Impetuousity" as impetuosity); any other clue as it is."""
+    from cryptic import thesaurus as th
+
+    if len(parsed.words) != 1 or (word := th.respelt(th.norm(parsed.words[0]))) is None:
+        return parsed
+    return replace(parsed, words=(word,))
 
 
 def plain_pool(parsed: nodes.Clue, pattern: str | None, ends: bool = False) -> list[tuple[th.Candidate, str, float, dict[str, float]]]:

@@ -80,6 +80,7 @@ from cryptic.lookup.relations import (  # noqa: F401
     less_forms,
     number_words,
     relations,
+    respelt,
     variants,
 )  # fmt: skip
 from cryptic.lookup.retrieval import DESCRIBED, described, retrieved_definitions  # noqa: F401
@@ -94,5 +95,5 @@ __all__ = [
     "homophones", "in_dictionary", "inflected", "is_node", "is_word", "leaf_bounds", "length_only",
     "less_forms", "letters_of", "lexicon", "lexicon_letters", "listed_words", "matching", "near_candidates", "node_id", "norm",
     "number_words", "opened", "other_breaks", "own_definitions", "own_form", "phrase_inflections", "phrase_keys", "relations",
-    "retrieved_definitions", "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
+    "respelt", "retrieved_definitions", "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
 ]

@@ -211,6 +211,10 @@ INFLECTED = 0.9  # a match through an inflection (drains -> DRAIN -> SEWERS) cou
 INFLECTION_GROWTH = 4  # letters an inflection adds at most (-ing, -ies)
 PART = 0.5  # an answer related to one content word of an unknown phrase
 MAX_COMPOSED = 4  # longer unknown phrases are not read word by word
+# A word the thesaurus does not know is read as its commonest known neighbour one edit away
+# only from this length: a known word of 6 letters has a median of 3.5 known words one edit
+# away, of 7 letters 2, of 10 letters 1 (200 of each length among the graph's phrases).
+RESPELT_LEAST = 7
 TWO_HOP = 0.3  # an answer related to a synonym of the phrase
 # ... through FAR_SUPPORTED of the phrase's synonyms or more; through one, FAR_LEAST of it (set
 # beforehand, not tuned: cryptonite-dev rows 1-1,000 and 1,001-2,000 gained 5 and 6 clues, lost 2 each).

@@ -103,6 +103,16 @@ def test_with_crossing_letters_the_reverse_dictionarys_fitting_answers_join_a_on
     assert "ATODDS" not in [w for w, _, _ in plain_candidates(parse_clue("Feuding (2,4)"), None)]  # no letters: relations only
 
 
+def test_a_one_word_plain_clue_the_thesaurus_does_not_know_is_read_as_its_nearest_spelling():
+    from cryptic.clues import plain_candidates, respelt_clue
+    from cryptic.parse import parse_clue
+
+    misprinted = plain_candidates(parse_clue("Gratefull (8)"), None)
+    assert "THANKFUL" in [w for w, _, _ in misprinted[:5]] and '"grateful"' in misprinted[0][2]
+    assert plain_candidates(parse_clue("Tommorow (6)"), None) == []  # too far from "tomorrow" to be read as it
+    assert respelt_clue(parse_clue("Gratefull thanks (8)")).words == ("Gratefull", "thanks")  # only a one-word clue
+
+
 def test_a_plain_answer_the_whole_clue_defines_is_read_as_the_whole_clues_not_a_spans():
     from cryptic.clues import plain_ranked
     from cryptic.parse import parse_clue

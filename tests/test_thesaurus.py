@@ -540,3 +540,18 @@ def test_a_word_and_a_form_of_it_by_at_most_form_growth_letters_are_each_others_
     word, form = stem.upper(), (stem + ending).upper()
     assert th.own_form(form, (stem,)) and th.own_form(word, (stem + ending,))
     assert not th.own_form(word, (stem,)) and not th.own_form(form + "X" * (FORM_GROWTH + 1 - len(ending)), (stem,))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text("abcdefghijklmnopqrstuvwxyz", min_size=5, max_size=11))
+def test_a_word_is_respelt_only_when_unknown_and_only_as_a_known_word_one_edit_away(word):
+    from cryptic.lookup.relations import one_edit
+
+    found = th.respelt(word)
+    assert found is None or th.node_id(word) is None and th.node_id(found) is not None and word in set(one_edit(found))
+    assert found is None or len(word) >= 7
+
+
+def test_a_known_word_is_never_respelt_and_a_misprint_is():
+    assert th.respelt("impetuosity") is None and th.respelt("impetuousity") == "impetuosity"
+    assert th.respelt("recieve") == "receive" and th.respelt("zzzzzzzq") is None

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from cryptic.lexicon import written_out
 from cryptic.lookup.index import EVERY, Window, graph, node_id, norm, row, row_positions, spans, sparse_index
 from cryptic.nodes import MAX_LETTERS, Letters
-from cryptic.tuning import AGREED, FAR_LEAST, FAR_SUPPORTED, INFLECTED, INFLECTION_GROWTH, MAX_COMPOSED, PART, PARTS_MISMATCH, TWO_HOP
+from cryptic.tuning import AGREED, FAR_LEAST, FAR_SUPPORTED, INFLECTED, INFLECTION_GROWTH, MAX_COMPOSED, PART, PARTS_MISMATCH, RESPELT_LEAST, TWO_HOP
 from thesaurus.layout import CODES, INFLECTION_TAGS, LENGTH_COLUMNS
 
 # How strongly each relation suggests a definition (thesaurus.build's codes).
@@ -119,6 +119,38 @@ def lemmas(form: str) -> tuple[tuple[str, str], ...]:
         return ()
     lo, hi = int(g.lemma_indptr[i]), int(g.lemma_indptr[i + 1])
     return tuple((g.nodes[j], INFLECTION_TAGS[t]) for j, t in zip(g.lemma_ids[lo:hi].tolist(), g.lemma_tags[lo:hi].tolist()))
+
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def one_edit(word: str) -> Iterator[str]:
+    """Yield the strings one edit from a word: a letter dropped, two swapped, one changed or
+    one added (duplicates and all).
+
+    >>> sorted(set(one_edit("ab")) & {"a", "b", "ba", "abc", "xb"})
+    ['a', 'abc', 'b', 'ba', 'xb']
+    """
+    for i in range(len(word) + 1):
+        head, tail = word[:i], word[i:]
+        if tail:
+            yield head + tail[1:]
+            yield from (head + c + tail[1:] for c in ALPHABET if c != tail[0])
+        if len(tail) > 1:
+            yield head + tail[1] + tail[0] + tail[2:]
+        yield from (head + c + tail for c in ALPHABET)
+
+
+@functools.lru_cache(maxsize=1_000)
+def respelt(word: str) -> str | None:
+    """The commonest known word one edit from a word the thesaurus does not know, of at least
+    RESPELT_LEAST letters: how a misspelt clue is read ("impetuousity": impetuosity); None for
+    a known word, or one with no such neighbour."""
+    g = graph()
+    if len(word) < RESPELT_LEAST or not word.isalpha() or not word.isascii() or node_id(word) is not None:
+        return None
+    known = {j for w in set(one_edit(word)) if (j := node_id(w)) is not None}
+    return g.nodes[max(known, key=lambda j: (g.freqs[j], -j))] if known else None
 
 
 def variants(phrase: str) -> Iterator[str]:

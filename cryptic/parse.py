@@ -6,6 +6,7 @@ Lark Trees never leave this module.
 from __future__ import annotations
 
 import functools
+import html
 import re
 import unicodedata
 
@@ -58,10 +59,25 @@ def enumeration_of(parts: tuple[int, ...], separators: tuple[str, ...] = ()) -> 
     return Enumeration(parts, separators or (",",) * (len(parts) - 1), sum(parts))
 
 
+# An HTML tag as puzzle files and web pages mark italics with ("<i>Hamlet</i>"); not "a < b".
+TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
+def unmarked(text: str) -> str:
+    """A clue's text without HTML markup: tags dropped, entities read.
+
+    >>> unmarked("<i>Fish</i> &amp; chips"), unmarked("a < b")
+    ('Fish & chips', 'a < b')
+    """
+    return html.unescape(TAG.sub("", text)) if "<" in text or "&" in text else text
+
+
 def _clean(text: str) -> str:
-    """NFKD-decompose, drop accents and invisible format characters (a soft hyphen or a
-    zero-width space from a web page: "deter\u00admines" is "determines"), and refuse control
-    or non-Latin characters."""
+    """Drop HTML markup (an .ipuz or Guardian clue may hold tags and entities: "<i>Fish</i>
+    &amp; chips" is "Fish & chips"), NFKD-decompose, drop accents and invisible format
+    characters (a soft hyphen or a zero-width space from a web page: "deter\u00admines" is
+    "determines"), and refuse control or non-Latin characters."""
+    text = unmarked(text)
     if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n" for ch in text):
         raise ClueError("clue contains control characters")
     text = unicodedata.normalize("NFKD", text.replace("\n", " ").replace("\t", " "))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from cryptic.data import read_limited
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
 from cryptic.nodes import Letters
+from cryptic.parse import unmarked
 from cryptic.tuning import PLAIN_WORDS
 
 
@@ -94,7 +95,7 @@ def from_guardian(path: str, data: object) -> Puzzle:
         if direction not in ("across", "down"):
             raise PuzzleError(f"{path}: entry {ident} has direction {direction!r}")
         solution = e.get("solution")
-        entries.append(Entry(ident, int(e.get("number", 0)), direction, str(e.get("clue", "")), cells_of(x, y, direction, length),
+        entries.append(Entry(ident, int(e.get("number", 0)), direction, unmarked(str(e.get("clue", ""))), cells_of(x, y, direction, length),
                              tuple(map(str, e.get("group") or [ident])), re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
     plain = str(data.get("crosswordType", "")).lower() in PLAIN_TYPES or looks_plain(entries)
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), plain))
@@ -139,7 +140,7 @@ def from_puz(path: str, raw: bytes) -> Puzzle:
             ident = f"{item['num']}-{direction}"
             step = 1 if direction == "across" else p.width
             sol = "".join(p.solution[cell + k * step] for k in range(length)) if p.solution else None
-            entries.append(Entry(ident, item["num"], direction, item["clue"], cells_of(c, r, direction, length), (ident,),
+            entries.append(Entry(ident, item["num"], direction, unmarked(item["clue"]), cells_of(c, r, direction, length), (ident,),
                                  sol if sol and "-" not in sol else None))  # fmt: skip
     return checked(path, Puzzle(build_grid(path, p.width, p.height, entries), linked(entries), looks_plain(entries)))
 
@@ -162,7 +163,8 @@ def from_ipuz(path: str, text: str) -> Puzzle:
     cell = lambda r, c: layout[r][c]["cell"] if isinstance(layout[r][c], dict) else layout[r][c]
     block = data.get("block", "#")
     is_open = lambda r, c: 0 <= r < rows and 0 <= c < cols and cell(r, c) not in (block, None)
-    clues = {d.lower(): {int(str(x[0] if isinstance(x, list) else x.get("number"))): ipuz_clue(x) for x in items}
+    # A clue list is named by its direction, with a title after a colon ("Across:Across").
+    clues = {d.split(":")[0].strip().lower(): {int(str(x[0] if isinstance(x, list) else x.get("number"))): ipuz_clue(x) for x in items}
              for d, items in data.get("clues", {}).items()}  # fmt: skip
     solution = data.get("solution")
     entries = []
@@ -197,8 +199,8 @@ def ipuz_clue(item: list | dict) -> str:
     ('Quarrelling (2,11)', 'Feline (3)')
     """
     if isinstance(item, list):
-        return str(item[1])
-    text, written = str(item.get("clue", "")), str(item.get("enumeration") or "").strip()
+        return unmarked(str(item[1]))
+    text, written = unmarked(str(item.get("clue", ""))), str(item.get("enumeration") or "").strip()
     spaced = re.sub(r"\s*([,\-'’–])\s*|\s+", lambda m: m.group(1) or ",", written)  # "2 11": (2,11); "3 - 4": (3-4)
     given = f"{text} ({spaced})"
     return given if enumeration_total(text) is None and enumeration_total(given) is not None else text  # ENUMERATION judges both

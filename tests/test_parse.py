@@ -103,3 +103,10 @@ def test_grammar_strings_parse_or_fail_cleanly(text):
     except ClueError:
         return
     assert clue.words and clue.enumeration.length <= 40
+
+
+def test_html_markup_in_a_clue_is_dropped_and_its_entities_read():
+    from cryptic.parse import parse_clue
+
+    assert parse_clue("<i>Fish</i> &amp; chips&#39; shop (7)").words == ("Fish", "chips", "shop")
+    assert parse_clue("a < b > c (3)").words == ("a", "b", "c")  # not a tag

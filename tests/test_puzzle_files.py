@@ -86,3 +86,19 @@ def test_an_ipuz_clues_enumeration_field_gives_its_word_breaks(tmp_path):
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(PuzzleError, match="1-across"):
         read_puzzle(str(path))
+
+
+def test_an_ipuz_clue_list_named_with_a_title_and_clues_marked_up_in_html_are_read(tmp_path):
+    doc = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 1},
+           "puzzle": [[1, 0, 0]], "clues": {"Across:Across": [{"number": 1, "clue": "<i>Cat</i> &amp; kitten", "enumeration": "3"}]}}  # fmt: skip
+    path = tmp_path / "titled.ipuz"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert [e.clue for e in read_puzzle(str(path)).entries] == ["Cat & kitten (3)"]
+
+
+def test_a_guardian_clue_marked_up_in_html_is_read_as_its_text(tmp_path):
+    doc = json.loads(FRAME.read_text(encoding="utf-8"))
+    doc["entries"][0]["clue"] = "<i>" + doc["entries"][0]["clue"].replace(" (", "</i> &amp; (", 1)
+    path = write(tmp_path, doc)
+    clue = read_puzzle(str(path)).entries[0].clue
+    assert "<" not in clue and "&amp;" not in clue and "&" in clue

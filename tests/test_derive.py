@@ -39,6 +39,15 @@ def test_a_hidden_word_is_neither_a_words_stem_nor_a_form_of_one():
     assert next(derive(Hidden(("in",), ("is", "in", "germany"), False), "SINGER"), None) is not None
 
 
+def test_a_hidden_word_may_pass_over_an_article_before_the_words_it_hides_in():
+    fodder = ("the", "sub", "and")
+    assert "BAND" in set(evaluate(Hidden(("inside",), fodder, False), exactly(4, None)))
+    assert next(derive(Hidden(("inside",), fodder, False), "BAND"), None) is not None
+    assert next(derive(Hidden(("inside",), fodder, True), "DNAB"), None) is not None  # read backwards, the article last
+    assert next(derive(Hidden(("inside",), ("the", "sub", "and", "arrow"), False), "BAND"), None) is None  # "arrow" not reached
+    assert next(derive(Hidden(("inside",), ("the", "subway"), False), "SUBWA"), None) is None  # two words: "the" is fodder, reached
+
+
 @settings(max_examples=100, deadline=None)
 @given(trees())
 def test_every_output_can_be_derived_back(node):

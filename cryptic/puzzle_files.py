@@ -83,20 +83,23 @@ def from_guardian(path: str, data: object) -> Puzzle:
         raw_entries = list(data["entries"])
     except (KeyError, TypeError, ValueError):
         raise PuzzleError(f"{path}: not a Guardian puzzle (needs 'dimensions' and 'entries')") from None
-    if not (1 <= cols <= 50 and 1 <= rows <= 50) or not raw_entries:
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE) or not raw_entries:
         raise PuzzleError(f"{path}: grid of {cols}x{rows} with {len(raw_entries)} entries is not a puzzle")
     entries = []
     for e in raw_entries:
         try:
-            ident, direction, length = str(e["id"]), str(e["direction"]), int(e["length"])
+            ident, direction, length, number = str(e["id"]), str(e["direction"]), int(e["length"]), int(e.get("number", 0))
             x, y = int(e["position"]["x"]), int(e["position"]["y"])
         except (KeyError, TypeError, ValueError):
-            raise PuzzleError(f"{path}: an entry lacks id, direction, length or position: {str(e)[:80]}") from None
+            raise PuzzleError(f"{path}: an entry's id, number, direction, length or position is missing or unreadable: {str(e)[:80]}") from None
         if direction not in ("across", "down"):
             raise PuzzleError(f"{path}: entry {ident} has direction {direction!r}")
-        solution = e.get("solution")
-        entries.append(Entry(ident, int(e.get("number", 0)), direction, unmarked(str(e.get("clue", ""))), cells_of(x, y, direction, length),
-                             tuple(map(str, e.get("group") or [ident])), re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
+        if length < 1:
+            raise PuzzleError(f"{path}: entry {ident} has length {length}")
+        group, solution = e.get("group") or [ident], e.get("solution")
+        entries.append(Entry(ident, number, direction, unmarked(str(e.get("clue") or "")), cells_of(x, y, direction, length),
+                             tuple(map(str, group)) if isinstance(group, list) else (str(group),),
+                             re.sub(r"[^A-Z]", "", solution.upper()) if isinstance(solution, str) else None))  # fmt: skip
     plain = str(data.get("crosswordType", "")).lower() in PLAIN_TYPES or looks_plain(entries)
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), plain))
 
@@ -146,7 +149,8 @@ def from_puz(path: str, raw: bytes) -> Puzzle:
 
 
 def from_ipuz(path: str, text: str) -> Puzzle:
-    """A puzzle from an .ipuz file (validated by the ipuz package)."""
+    """A puzzle from an .ipuz file (validated by the ipuz package; its solution read here, as
+    Crossword Compiler writes it too: {"value": "C", "cell": 1}, which the package refuses)."""
     import ipuz
 
     try:
@@ -160,13 +164,18 @@ def from_ipuz(path: str, text: str) -> Puzzle:
         layout = data["puzzle"]
     except Exception:  # ipuz raises IPUZException and others on bad files
         raise PuzzleError(f"{path}: not a readable .ipuz file") from None
-    cell = lambda r, c: layout[r][c]["cell"] if isinstance(layout[r][c], dict) else layout[r][c]
+    if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
+        raise PuzzleError(f"{path}: a grid of {cols}x{rows} is not a puzzle (at most {MAX_SIDE} a side)")
+    if not shaped(layout, rows, cols):
+        raise PuzzleError(f"{path}: the puzzle grid is not {cols} wide and {rows} high, as its dimensions say")
+    solution = json.loads(text).get("solution")
+    if solution is not None and not shaped(solution, rows, cols):
+        raise PuzzleError(f"{path}: the solution grid is not {cols} wide and {rows} high, as its dimensions say")
+    cell = lambda r, c: layout[r][c].get("cell", 0) if isinstance(layout[r][c], dict) else layout[r][c]
     block = data.get("block", "#")
     is_open = lambda r, c: 0 <= r < rows and 0 <= c < cols and cell(r, c) not in (block, None)
-    # A clue list is named by its direction, with a title after a colon ("Across:Across").
-    clues = {d.split(":")[0].strip().lower(): {int(str(x[0] if isinstance(x, list) else x.get("number"))): ipuz_clue(x) for x in items}
-             for d, items in data.get("clues", {}).items()}  # fmt: skip
-    solution = data.get("solution")
+    clues = {direction.split(":")[0].strip().lower(): dict(numbered_clue(path, direction, x) for x in items)
+             for direction, items in data.get("clues", {}).items()}  # fmt: skip
     entries = []
     for r in range(rows):
         for c in range(cols):
@@ -181,13 +190,42 @@ def from_ipuz(path: str, text: str) -> Puzzle:
                 try:
                     number = int(cell(r, c))
                 except (TypeError, ValueError):
-                    raise PuzzleError(f"{path}: the light at row {r + 1}, column {c + 1} has no number") from None
+                    number = 0
+                if number < 1:
+                    raise PuzzleError(f"{path}: the light at row {r + 1}, column {c + 1} has no number")
                 ident = f"{number}-{direction}"
-                sol = None
-                if solution:
-                    sol = "".join(str(solution[r + dr * k][c + dc * k]) for k in range(length)).upper()
-                entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,), sol))
+                sol = "".join(solution_letter(solution[r + dr * k][c + dc * k]) for k in range(length)) if solution else ""
+                entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,),
+                                     sol if len(sol) == length else None))  # fmt: skip
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), looks_plain(entries)))
+
+
+MAX_SIDE = 50  # a grid side longer than any printed puzzle's: a file saying more is wrong
+
+
+def shaped(grid: object, rows: int, cols: int) -> bool:
+    """Is an .ipuz grid a list of `rows` rows of `cols` cells each?"""
+    return isinstance(grid, list) and len(grid) == rows and all(isinstance(row, list) and len(row) == cols for row in grid)
+
+
+def solution_letter(value: object) -> str:
+    """An .ipuz solution cell's letter, upper case ("c" or {"value": "C"}); "" when it holds
+    none (a block, an empty or a rebus cell), so the light has no solution.
+
+    >>> solution_letter({"value": "c", "cell": 1}), solution_letter("#"), solution_letter(None)
+    ('C', '', '')
+    """
+    letter = value.get("value") if isinstance(value, dict) else value
+    return letter.upper() if isinstance(letter, str) and len(letter) == 1 and letter.isalpha() else ""
+
+
+def numbered_clue(path: str, direction: str, item: object) -> tuple[int, str]:
+    """An .ipuz clue as (its number, its text), or a PuzzleError naming it."""
+    number = item[0] if isinstance(item, list) and item else item.get("number") if isinstance(item, dict) else None
+    try:
+        return int(str(number)), ipuz_clue(item)
+    except (TypeError, ValueError, IndexError, AttributeError):
+        raise PuzzleError(f"{path}: a clue in {direction} has no number: {str(item)[:60]}") from None
 
 
 def ipuz_clue(item: list | dict) -> str:

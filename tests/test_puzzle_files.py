@@ -102,3 +102,44 @@ def test_a_guardian_clue_marked_up_in_html_is_read_as_its_text(tmp_path):
     path = write(tmp_path, doc)
     clue = read_puzzle(str(path)).entries[0].clue
     assert "<" not in clue and "&amp;" not in clue and "&" in clue
+
+
+IPUZ = {"version": "http://ipuz.org/v2", "kind": ["http://ipuz.org/crossword#1"], "dimensions": {"width": 3, "height": 3},
+        "puzzle": [[1, 0, 2], [0, "#", 0], [3, 0, 0]], "solution": [["C", "A", "T"], ["O", "#", "O"], ["W", "E", "B"]],
+        "clues": {"Across": [[1, "Feline (3)"], [3, "Spider's home (3)"]], "Down": [[1, "Bovine (3)"], [2, "Digit (3)"]]}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d["clues"]["Across"].__setitem__(0, ["1a", "Feline (3)"]), "a clue in Across has no number"),
+        (lambda d: d["clues"]["Across"].__setitem__(0, "Feline (3)"), "a clue in Across has no number"),
+        (lambda d: d["puzzle"].__setitem__(1, [0]), "not 3 wide and 3 high"),
+        (lambda d: d["solution"].__setitem__(2, ["W"]), "solution grid is not 3 wide"),
+        (lambda d: d.update(dimensions={"width": 100000, "height": 100000}), "not a puzzle"),
+        (lambda d: d["puzzle"][0].__setitem__(0, {"style": {}}), "row 1, column 1 has no number"),
+    ],
+)
+def test_a_malformed_ipuz_is_named_not_a_traceback(tmp_path, change, message):
+    doc = json.loads(json.dumps(IPUZ))
+    change(doc)
+    path = tmp_path / "bad.ipuz"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(PuzzleError, match=message):
+        read_puzzle(str(path))
+
+
+def test_an_ipuz_solution_written_as_values_with_cells_is_read(tmp_path):
+    doc = json.loads(json.dumps(IPUZ))
+    doc["solution"] = [[{"value": ch.lower(), "cell": 0} if ch != "#" else ch for ch in row] for row in doc["solution"]]
+    path = tmp_path / "values.ipuz"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert {e.id: e.solution for e in read_puzzle(str(path)).entries} == {"1-across": "CAT", "3-across": "WEB", "1-down": "COW", "2-down": "TOB"}
+
+
+@pytest.mark.parametrize("change, message", [(lambda e: e.update(number="1a"), "unreadable"), (lambda e: e.update(length=-3), "length -3")])
+def test_a_guardian_entry_with_a_bad_number_or_length_is_named(tmp_path, change, message):
+    doc = frame()
+    change(doc["entries"][0])
+    with pytest.raises(PuzzleError, match=message):
+        read_puzzle(write(tmp_path, doc))

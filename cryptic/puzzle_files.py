@@ -12,7 +12,7 @@ from cryptic.data import read_limited
 from cryptic.grid import BLOCK, OPEN, Cell, Grid, GridError, grid_from_entries
 from cryptic.nodes import Letters
 from cryptic.parse import unmarked
-from cryptic.tuning import PLAIN_WORDS
+from cryptic.tuning import MAX_SIDE, PLAIN_WORDS
 
 
 class PuzzleError(ValueError):
@@ -198,9 +198,6 @@ def from_ipuz(path: str, text: str) -> Puzzle:
                 entries.append(Entry(ident, number, direction, str(clues.get(direction, {}).get(number, "")), cells_of(c, r, direction, length), (ident,),
                                      sol if len(sol) == length else None))  # fmt: skip
     return checked(path, Puzzle(build_grid(path, cols, rows, entries), linked(entries), looks_plain(entries)))
-
-
-MAX_SIDE = 50  # a grid side longer than any printed puzzle's: a file saying more is wrong
 
 
 def shaped(grid: object, rows: int, cols: int) -> bool:

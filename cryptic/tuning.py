@@ -302,6 +302,7 @@ FILL_STEPS = 100_000
 # as well. Of the nine puzzles in ../shared, the plain ones' clues have a median of two words,
 # the cryptic ones' five to seven, and a "mini cryptic" of two-word plain clues two.
 PLAIN_WORDS = 3
+MAX_SIDE = 50  # a puzzle grid's longest side: printed grids run to 23 (jumbos); a file saying more is wrong
 
 
 # ---------------------------------------------------------------- cryptic/rank.py

@@ -154,21 +154,21 @@ def from_ipuz(path: str, text: str) -> Puzzle:
     import ipuz
 
     try:
+        raw = json.loads(text)
         try:
             data = ipuz.read(text)
         except ipuz.IPUZException as e:  # a solution the package's strict check refuses: read the puzzle without it
             if "solution" not in str(e):
                 raise
-            data = ipuz.read(json.dumps({k: v for k, v in json.loads(text).items() if k != "solution"}))
+            data = ipuz.read(json.dumps({k: v for k, v in raw.items() if k != "solution"}))
         cols, rows = int(data["dimensions"]["width"]), int(data["dimensions"]["height"])
-        layout = data["puzzle"]
+        layout, solution = data["puzzle"], raw.get("solution")  # the file's own: the package's data lacks a refused one
     except Exception:  # ipuz raises IPUZException and others on bad files
         raise PuzzleError(f"{path}: not a readable .ipuz file") from None
     if not (1 <= cols <= MAX_SIDE and 1 <= rows <= MAX_SIDE):
         raise PuzzleError(f"{path}: a grid of {cols}x{rows} is not a puzzle (at most {MAX_SIDE} a side)")
     if not shaped(layout, rows, cols):
         raise PuzzleError(f"{path}: the puzzle grid is not {cols} wide and {rows} high, as its dimensions say")
-    solution = json.loads(text).get("solution")
     if solution is not None and not shaped(solution, rows, cols):
         raise PuzzleError(f"{path}: the solution grid is not {cols} wide and {rows} high, as its dimensions say")
     cell = lambda r, c: layout[r][c].get("cell", 0) if isinstance(layout[r][c], dict) else layout[r][c]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import string
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
@@ -121,9 +122,6 @@ def lemmas(form: str) -> tuple[tuple[str, str], ...]:
     return tuple((g.nodes[j], INFLECTION_TAGS[t]) for j, t in zip(g.lemma_ids[lo:hi].tolist(), g.lemma_tags[lo:hi].tolist()))
 
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-
-
 def one_edit(word: str) -> Iterator[str]:
     """Yield the strings one edit from a word: a letter dropped, two swapped, one changed or
     one added (duplicates and all).
@@ -135,10 +133,10 @@ def one_edit(word: str) -> Iterator[str]:
         head, tail = word[:i], word[i:]
         if tail:
             yield head + tail[1:]
-            yield from (head + c + tail[1:] for c in ALPHABET if c != tail[0])
+            yield from (head + c + tail[1:] for c in string.ascii_lowercase if c != tail[0])
         if len(tail) > 1:
             yield head + tail[1] + tail[0] + tail[2:]
-        yield from (head + c + tail for c in ALPHABET)
+        yield from (head + c + tail for c in string.ascii_lowercase)
 
 
 @functools.lru_cache(maxsize=1_000)

@@ -76,8 +76,9 @@ def gloss_scores(key: str) -> tuple[object, object, float]:
 
 
 # "Type of pastry" asks for a kind of pastry: a gloss says what kind by naming it, and GCIDE's
-# "the type genus of" glosses (AGONUS, CARANX) would answer the "type".
-KIND_OF = re.compile(r"\b(?:type|kind|sort|variety|form)s? of\b")
+# "the type genus of" glosses (AGONUS, CARANX) would answer the "type". Anywhere in the phrase
+# and in the plural, unlike relations.KIND_OF's leading prefixes, and only these five words.
+KIND_PHRASE = re.compile(r"\b(?:type|kind|sort|variety|form)s? of\b")
 
 
 def unkinded(key: str) -> str:
@@ -86,7 +87,7 @@ def unkinded(key: str) -> str:
     >>> unkinded("type of pastry"), unkinded("forms of gambling"), unkinded("typeface")
     ('of pastry', 'of gambling', 'typeface')
     """
-    return KIND_OF.sub("of", key)
+    return KIND_PHRASE.sub("of", key)
 
 
 @functools.lru_cache(maxsize=2_000)  # arrays of ~30 KB: at 20,000, a batch worker passed 1.7 GB

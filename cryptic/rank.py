@@ -398,7 +398,7 @@ def built(wordplay: Node, enum, pattern: str | None, made_already: set[Letters],
     known = th.lexicon_letters(enum.length)
     try:
         with within(min(until, DEADLINE.get())):
-            for s in itertools.islice(evaluate(wordplay, exactly(enum.length, pattern)), most):
+            for s in itertools.islice(evaluate(wordplay, exactly(enum.length, pattern, words=True)), most):
                 if s not in seen:
                     seen.add(s)
                     if s in known and th.is_word(s, enum) and th.in_dictionary(s, enum):

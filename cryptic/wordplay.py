@@ -10,7 +10,7 @@ import re
 import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import permutations
 from types import MappingProxyType
 from typing import assert_never
@@ -39,11 +39,16 @@ class Constraint:
     lo: int
     hi: int
     pattern: str | None = None
+    # For words built from synonyms: the sorted words the whole output must be one of, and
+    # the letters a charade placed before this part (its head must keep them a stem of one).
+    stems: tuple[Letters, ...] | None = field(default=None, compare=False)
+    lead: Letters = ""
 
 
-def exactly(n: int, pattern: str | None = None) -> Constraint:
-    """The constraint of an answer of n letters (and a pattern, if known)."""
-    return Constraint(n, n, pattern_regex(pattern) if pattern else None)
+def exactly(n: int, pattern: str | None = None, words: bool = False) -> Constraint:
+    """The constraint of an answer of n letters (and a pattern, if known; with `words`, a
+    word of the lexicon, which prunes a charade at every piece that starts no word)."""
+    return Constraint(n, n, pattern_regex(pattern) if pattern else None, th.lexicon_stems(n) if words else None)
 
 
 ANY = Constraint(1, MAX_LETTERS)
@@ -52,6 +57,8 @@ ANY = Constraint(1, MAX_LETTERS)
 def admits(c: Constraint, s: Letters) -> bool:
     """Does the string satisfy the constraint?"""
     if not c.lo <= len(s) <= c.hi:
+        return False
+    if c.stems is not None and not th.is_stem(c.stems, c.lead + s):
         return False
     p = c.pattern
     if p is None or len(s) != len(p):
@@ -276,7 +283,9 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
         on_time()
         if head_pattern and not admits(Constraint(len(s), len(s), head_pattern[: len(s)]), s):
             continue
-        tail = Constraint(c.lo - len(s), c.hi - len(s), head_pattern[len(s) :] if head_pattern else None)
+        if c.stems is not None and not th.is_stem(c.stems, c.lead + s):
+            continue
+        tail = Constraint(c.lo - len(s), c.hi - len(s), head_pattern[len(s) :] if head_pattern else None, c.stems, c.lead + s)
         for t in concat(rest, tail):
             yield s + t
 

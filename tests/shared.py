@@ -19,11 +19,11 @@ from cryptic.parse import parse_clue
 word = st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVWY", min_size=1, max_size=7)
 
 
-def trees(depth=2):
-    leaf = st.builds(lambda w: Literal((w.lower(),)), word)
+def trees(depth=2, leaves=word):
+    leaf = st.builds(lambda w: Literal((w.lower(),)), leaves)
     if depth == 0:
         return leaf
-    sub = trees(depth - 1)
+    sub = trees(depth - 1, leaves)
     return st.one_of(
         leaf,
         st.builds(lambda w: Anagram(("mad",), (w.lower(),)), st.text(alphabet="ABEST", min_size=2, max_size=5)),

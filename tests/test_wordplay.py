@@ -10,6 +10,7 @@ from shared import trees, word
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, FirstLetters, Hidden, LastLetters, Literal, Outer, Reversal,
 )  # fmt: skip
+from cryptic.thesaurus import lexicon_letters
 from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, synonyms_of, truncate
 
 
@@ -70,6 +71,28 @@ def test_outer_letters_are_the_first_and_last(words):
 @given(trees(1), trees(1))
 def test_a_turned_charade_is_the_charade_of_its_parts_the_other_way_round(a, b):
     assert set(evaluate(After(("after",), a, b), ANY)) == set(evaluate(Concat((b, a)), ANY))
+
+
+# Pieces that join into words (CARPET, TEACUP, PARTAKE, SPARE...), so that pruned trees build some.
+PIECES = st.sampled_from(["CAR", "PET", "TEA", "CUP", "PART", "AKE", "S", "A", "TEN", "ANT", "HE", "ART", "RAT", "ONE", "SPA", "RE"])
+
+
+CHARADES = st.lists(PIECES, min_size=2, max_size=4).map(lambda ps: Concat(tuple(Literal((p.lower(),)) for p in ps)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(trees(2, PIECES), CHARADES), st.integers(3, 9))
+def test_building_only_words_prunes_no_word(tree, n):
+    every = set(evaluate(tree, exactly(n)))
+    pruned = set(evaluate(tree, exactly(n, words=True)))
+    assert every & lexicon_letters(n) <= pruned <= every
+
+
+def test_a_charade_built_as_words_stops_at_a_piece_that_starts_none():
+    charade = Concat((Literal(("car",)), Literal(("pet",))))
+    assert set(evaluate(charade, exactly(6, words=True))) == {"CARPET"}
+    assert set(evaluate(Concat((Literal(("tea",)), Literal(("cup",)), Literal(("s",)))), exactly(7, words=True))) == {"TEACUPS"}
+    assert not set(evaluate(Concat((Literal(("pet",)), Literal(("car",)))), exactly(6, words=True)))
 
 
 def test_a_short_form_cut_from_its_word_stands_for_it_but_no_other_form_does():

@@ -3,6 +3,7 @@ common they are; anagrams and pattern matches."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
@@ -45,6 +46,23 @@ def lexicon_letters(length: int) -> frozenset[Letters]:
     do, but holds every row: 196 MB for all lengths, against about 50 MB)."""
     rows = connection().execute("SELECT letters FROM words WHERE length(letters) = ?", (length,)) if 1 <= length <= MAX_LETTERS else ()
     return frozenset(lets for (lets,) in rows)
+
+
+@functools.lru_cache(maxsize=64)
+def lexicon_stems(length: int) -> tuple[Letters, ...]:
+    """The letters of every answer of this length, sorted: `is_stem` bisects them (the
+    strings are lexicon_letters' own, so the table costs a pointer each)."""
+    return tuple(sorted(lexicon_letters(length)))
+
+
+def is_stem(words: tuple[Letters, ...], s: Letters) -> bool:
+    """Does some word of the sorted words start with s?
+
+    >>> is_stem(("CAT", "COT", "DOG"), "CO"), is_stem(("CAT", "COT", "DOG"), "CU")
+    (True, False)
+    """
+    i = bisect.bisect_left(words, s)
+    return i < len(words) and words[i].startswith(s)
 
 
 def fits_enumeration(parts: tuple[int, ...], enumeration: Enumeration | None) -> bool:

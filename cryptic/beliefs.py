@@ -18,7 +18,8 @@ from cryptic.tuning import BELIEFS, DAMPING, ITERATIONS, LEXICON_BASE, MASS, MIS
 @functools.lru_cache(maxsize=64)
 def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> tuple[tuple[Letters, ...], object, Mapping[Letters, int], object]:
     """The lexicon's answers of a length that may have these word breaks (`joined`: a
-    hyphenated answer may be one word, RE-ENGAGE as REENGAGE), their weights (LEXICON_BASE **
+    hyphenated answer may be one word whose pieces after the first are words, RE-ENGAGE as
+    REENGAGE), their weights (LEXICON_BASE **
     frequency, as shares of all the length's answers: the frequency list rates phrases like
     "be unseen" as common as words), each one's position, and their letters (`letter_array`)."""
     import numpy as np
@@ -28,7 +29,7 @@ def lexicon_domain(length: int, parts: tuple[int, ...] | None, joined: bool) -> 
     table = th.lexicon(length)
     weight = {w: LEXICON_BASE ** max(f for _, f, _ in v) for w, v in table.items()}
     total = sum(weight.values()) or 1.0
-    words = tuple(w for w, v in table.items() if parts is None or any(th.breaks_fit(p, parts, joined) for p, _, _ in v))
+    words = tuple(w for w, v in table.items() if parts is None or any(th.breaks_fit(p, parts, joined and th.hyphen_closed(w, parts)) for p, _, _ in v))
     shares, letters = np.array([weight[w] / total for w in words]), letter_array(words, length)
     for array in (shares, letters):
         array.setflags(write=False)  # shared by every caller of the cache

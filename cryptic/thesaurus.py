@@ -9,6 +9,7 @@ from cryptic.lookup.answers import (  # noqa: F401
     breaks_fit,
     display,
     frequency,
+    hyphen_closed,
     in_dictionary,
     is_word,
     letters_of,
@@ -91,7 +92,7 @@ from thesaurus.layout import CODES  # noqa: F401
 __all__ = [
     "AGENT", "AGREED", "CLIPPED", "CODES", "CONTRACTED", "Candidate", "DESCRIBED", "FIRST_HOP", "FUNCTION_WORDS", "GLOSS",
     "GLOSS_COVER", "GLOSS_LONE", "GLOSS_SYNONYM", "INFLECTED", "PART", "SHORT_VERBS", "STRENGTH", "SUBJECTS",
-    "abbreviations", "agent_nouns", "agreed", "anagrams", "breaks_fit", "candidate_order", "clipped_kinds",
+    "abbreviations", "agent_nouns", "agreed", "anagrams", "breaks_fit", "hyphen_closed", "candidate_order", "clipped_kinds",
     "connection", "content_words", "contractions", "definition_strength", "definition_table", "definitions",
     "described", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
     "homophones", "in_dictionary", "inflected", "is_node", "is_word", "leaf_bounds", "length_only",

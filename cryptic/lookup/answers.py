@@ -79,10 +79,10 @@ def spellings(letters: Letters) -> tuple[tuple[tuple[int, ...], float, str], ...
 
 def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     """Is this an answer in the lexicon, with these word breaks (for a hyphenated enumeration,
-    also as one word: RE-ENGAGE, REENGAGE)?"""
+    also as one word whose pieces after the first are words: RE-ENGAGE, REENGAGE)?"""
     if enumeration is None:
         return bool(spellings(letters))
-    joined = "," not in enumeration.separators
+    joined = "," not in enumeration.separators and hyphen_closed(letters, enumeration.parts)
     return any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in spellings(letters)) or opened(letters, enumeration)
 
 
@@ -121,11 +121,23 @@ def breaks_fit(parts: tuple[int, ...], wanted: tuple[int, ...], joined: bool) ->
 @functools.lru_cache(maxsize=50_000)
 def in_dictionary(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     """Is this a dictionary word (a thesaurus entry or an inflection of one), or a common
-    one (names)? The frequency list alone also holds fragments like 'cellent'."""
-    for parts, freq, shown in spellings(letters):
-        if fits_enumeration(parts, enumeration) and (freq >= COMMON or is_node(shown)):
-            return True
-    return False
+    one (names), with the enumeration's word breaks, or one word a hyphenated enumeration
+    splits into words after its first piece (REENGAGE for RE-ENGAGE (2-6); not INTEREST for
+    IN-TEREST)? The frequency list alone also holds fragments like 'cellent'."""
+    joined = enumeration is not None and "," not in enumeration.separators and hyphen_closed(letters, enumeration.parts)
+    return any((enumeration is None or breaks_fit(parts, enumeration.parts, joined)) and (freq >= COMMON or is_node(shown)) for parts, freq, shown in spellings(letters))
+
+
+@functools.lru_cache(maxsize=50_000)
+def hyphen_closed(letters: Letters, parts: tuple[int, ...]) -> bool:
+    """Is every piece of the letters after the first, cut at the word lengths, a word? (A
+    hyphenated answer written as one word: RE-ENGAGE as REENGAGE, not IN-TEREST as INTEREST.)
+
+    >>> hyphen_closed("REENGAGE", (2, 6)), hyphen_closed("INTEREST", (2, 6))
+    (True, False)
+    """
+    cuts = list(itertools.accumulate(parts))
+    return all(spellings(letters[i:j]) for i, j in zip(cuts, cuts[1:]))
 
 
 def frequency(letters: Letters) -> float:

@@ -67,6 +67,8 @@ def test_word_breaks_follow_the_enumeration():
     # one word for a hyphenated light only when its pieces after the first are words: no IN-TEREST, ME-ANTIME
     assert not th.is_word("INTEREST", parse_enumeration("2-6")) and not th.in_dictionary("INTEREST", parse_enumeration("2-6"))
     assert not th.is_word("MEANTIME", parse_enumeration("2-6")) and th.other_breaks("MEANTIME", parse_enumeration("2-6"))
+    # a closed compound written open is a dictionary word where is_word allows it
+    assert th.in_dictionary("GREASEPAINT", parse_enumeration("6,5")) and not th.in_dictionary("GREASEPAINT", parse_enumeration("5,6"))
     assert th.display("ICECREAM", parse_enumeration("3,5")) == "ICE CREAM"
     assert th.display("ILLEGAL", parse_enumeration("3,4")) == "ILLEGAL"  # other breaks: the lexicon's spelling, not "ILL EGAL"
     assert th.display("QXZQXZQ", parse_enumeration("3,4")) == "QXZ QXZQ"  # letters the lexicon does not know follow the enumeration

@@ -123,9 +123,11 @@ def in_dictionary(letters: Letters, enumeration: Enumeration | None = None) -> b
     """Is this a dictionary word (a thesaurus entry or an inflection of one), or a common
     one (names), with the enumeration's word breaks, or one word a hyphenated enumeration
     splits into words after its first piece (REENGAGE for RE-ENGAGE (2-6); not INTEREST for
-    IN-TEREST)? The frequency list alone also holds fragments like 'cellent'."""
+    IN-TEREST), or a closed compound it writes open (FLOODWATER for (5,5)), as `is_word`
+    allows? The frequency list alone also holds fragments like 'cellent'."""
     joined = enumeration is not None and "," not in enumeration.separators and hyphen_closed(letters, enumeration.parts)
-    return any((enumeration is None or breaks_fit(parts, enumeration.parts, joined)) and (freq >= COMMON or is_node(shown)) for parts, freq, shown in spellings(letters))
+    fits = enumeration is None or opened(letters, enumeration)
+    return any((fits or breaks_fit(parts, enumeration.parts, joined)) and (freq >= COMMON or is_node(shown)) for parts, freq, shown in spellings(letters))
 
 
 @functools.lru_cache(maxsize=50_000)

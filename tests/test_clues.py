@@ -84,7 +84,7 @@ def test_a_word_fitting_the_crossers_whose_gloss_says_part_of_a_plain_clue_is_a_
     from cryptic.clues import glossed_fits
     from cryptic.nodes import Enumeration
 
-    enum = Enumeration(8, (8,), "")
+    enum = Enumeration((8,), (), 8)
     found = {w: score for w, score, _ in glossed_fits("line left by the sea at its highest", enum, "T?D?M?R?")}
     assert "TIDEMARK" in found and 0 < found["TIDEMARK"] < 0.05  # "line": weak, but more than fitting alone
     assert glossed_fits("line left by the sea at its highest", enum, None) == []  # no crossers: every word fits

@@ -78,12 +78,21 @@ def spellings(letters: Letters) -> tuple[tuple[tuple[int, ...], float, str], ...
 
 
 def is_word(letters: Letters, enumeration: Enumeration | None = None) -> bool:
-    """Is this an answer in the lexicon, with these word breaks (for a hyphenated enumeration,
-    also as one word whose pieces after the first are words: RE-ENGAGE, REENGAGE)?"""
-    if enumeration is None:
-        return bool(spellings(letters))
-    joined = "," not in enumeration.separators and hyphen_closed(letters, enumeration.parts)
-    return any(breaks_fit(p, enumeration.parts, joined) for p, _, _ in spellings(letters)) or opened(letters, enumeration)
+    """Is this an answer in the lexicon, with word breaks the enumeration allows
+    (`allowed_spellings`: RE-ENGAGE as REENGAGE, GREASE PAINT as GREASEPAINT)?"""
+    return bool(allowed_spellings(letters, enumeration))
+
+
+def allowed_spellings(letters: Letters, enumeration: Enumeration | None) -> tuple[tuple[tuple[int, ...], float, str], ...]:
+    """The lexicon's spellings of the letters whose word breaks the enumeration allows: its
+    own, one word for a hyphenated enumeration whose pieces after the first are words
+    (REENGAGE for RE-ENGAGE (2-6), not INTEREST for IN-TEREST), and any for a closed compound
+    it writes open (`opened`: GREASEPAINT for (6,5))."""
+    every = spellings(letters)
+    if enumeration is None or opened(letters, enumeration):
+        return every
+    joined = len(enumeration.parts) > 1 and "," not in enumeration.separators and hyphen_closed(letters, enumeration.parts)
+    return tuple(s for s in every if breaks_fit(s[0], enumeration.parts, joined))
 
 
 def other_breaks(letters: Letters, enumeration: Enumeration) -> bool:
@@ -121,13 +130,9 @@ def breaks_fit(parts: tuple[int, ...], wanted: tuple[int, ...], joined: bool) ->
 @functools.lru_cache(maxsize=50_000)
 def in_dictionary(letters: Letters, enumeration: Enumeration | None = None) -> bool:
     """Is this a dictionary word (a thesaurus entry or an inflection of one), or a common
-    one (names), with the enumeration's word breaks, or one word a hyphenated enumeration
-    splits into words after its first piece (REENGAGE for RE-ENGAGE (2-6); not INTEREST for
-    IN-TEREST), or a closed compound it writes open (FLOODWATER for (5,5)), as `is_word`
-    allows? The frequency list alone also holds fragments like 'cellent'."""
-    joined = enumeration is not None and "," not in enumeration.separators and hyphen_closed(letters, enumeration.parts)
-    fits = enumeration is None or opened(letters, enumeration)
-    return any((fits or breaks_fit(parts, enumeration.parts, joined)) and (freq >= COMMON or is_node(shown)) for parts, freq, shown in spellings(letters))
+    one (names), in a spelling the enumeration allows? The frequency list alone also holds
+    fragments like 'cellent'."""
+    return any(freq >= COMMON or is_node(shown) for _, freq, shown in allowed_spellings(letters, enumeration))
 
 
 @functools.lru_cache(maxsize=50_000)

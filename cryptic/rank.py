@@ -401,7 +401,7 @@ def built(wordplay: Node, enum, pattern: str | None, made_already: set[Letters],
             for s in itertools.islice(evaluate(wordplay, exactly(enum.length, pattern, words=True)), most):
                 if s not in seen:
                     seen.add(s)
-                    if s in known and th.is_word(s, enum) and th.in_dictionary(s, enum):
+                    if s in known and th.in_dictionary(s, enum):  # a dictionary word in an allowed spelling: a word too
                         out.append(s)
     except Cut:
         pass

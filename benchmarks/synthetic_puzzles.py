@@ -47,7 +47,7 @@ def synthetic(shape: G.Grid, clues: dict[str, list[str]], seed: int, name: str) 
     rng = random.Random(seed)
     words = {w: rng.uniform(1.0, 100.0) for w in clues}  # random scores: each seed fills differently
     outcome = search.fill(shape, words, seed=seed, timeout=FILL_SECONDS)
-    if outcome.status != "filled":
+    if outcome.status != "filled":  # no word of a light's length, or none found in time
         return None
     entries = []
     for k, slot in enumerate(G.slots(shape)):
@@ -81,7 +81,7 @@ def main() -> int:
             name = f"synthetic-{Path(path).stem}-{seed}"
             puzzle = synthetic(shape, clues, seed, name)
             if puzzle is None:
-                print(f"{name}: no fill within {FILL_SECONDS:g} s", file=sys.stderr)
+                print(f"{name}: the pool fills no such grid (within {FILL_SECONDS:g} s)", file=sys.stderr)
                 continue
             (out / f"{name}.json").write_text(json.dumps(puzzle), encoding="utf-8")
             print(out / f"{name}.json")

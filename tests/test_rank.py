@@ -24,6 +24,8 @@ KNOWN = [
     ("Insects, I must escape from mad saint (4)", "ANTS", Subtraction),
     # a subtraction indicator may follow "with" or "having", as an anagram's does
     ("Way out: live with no son (4)", "EXIT", Subtraction),
+    # "ignoring" is one (curated with ousted, expunged, shunning and the rest)
+    ("Fish ignoring male room (5)", "SALON", Subtraction),
     # any verb before "into" or "in" says what goes in
     ("Hurt: a pushed into peg (4)", "PAIN", Insertion),
     # a short form cut from its own word stands for it: "Second" is SEC

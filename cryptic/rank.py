@@ -157,7 +157,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
           depth: int = DEFINITION_DEPTH, letters_given: bool = True, build: int = BUILT_READINGS) -> Outcome:  # fmt: skip
     """Solve a clue: every answer found, best first, within the time budget (definition-only
     answers looked for `depth` deep; the words readings build of synonyms, unconfirmed, by
-    the first `build` readings that can). The pattern's letters are given (a solver's own, or
+    the first `build` readings that can, until one verifies an answer). The pattern's letters are given (a solver's own, or
     revealed), or else guessed from crossing answers (a puzzle's loop, `letters_given` False):
     only given letters send the definitions for answers retrieved to fit them, for answers
     found to fit guessed letters would confirm wrong ones (seven cryptic puzzles lost 7 cells)."""
@@ -205,7 +205,7 @@ def solve(clue: Clue, pattern: str | None = None, timeout: float = DEFAULT_TIMEO
             own = min(deadline, now + max(MIN_READING, READING_SHARE * (deadline - now)))
             try:
                 with within(own):
-                    builds = builders < build and builds_words(parse.wordplay)
+                    builds = builders < build and not checked and builds_words(parse.wordplay)
                     builders += builds
                     for s in parse_solutions(parse, cost, candidates_of(parse.definition), enum, pattern, run_on, fitting, question, builds):
                         keep(s)

@@ -75,7 +75,7 @@ def main() -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     for path in a.grids:
-        shape = G.Grid(tuple(re.sub(r"[A-Z]", ".", r) for r in read_puzzle(path).grid.rows))
+        shape = read_puzzle(path).grid  # open and blocked cells only
         for k in range(a.count):
             seed = a.seed * 1000 + k
             name = f"synthetic-{Path(path).stem}-{seed}"

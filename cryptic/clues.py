@@ -16,7 +16,7 @@ from cryptic.nodes import Letters, Words
 if TYPE_CHECKING:  # the thesaurus loads numpy and its index: imported where used
     from cryptic import thesaurus as th
 from cryptic.puzzle_files import ENUMERATION, NUMBERED, REFERENCE, Puzzle, entry_ids, enumeration_total
-from cryptic.tuning import GLOSSED_FIT, GLOSSED_FITTING, MAX_CANDIDATES, PLAIN_CANDIDATES, PLAIN_FREQUENCY, PUZZLE_BUILDS, PUZZLE_DEPTH
+from cryptic.tuning import GLOSSED_FIT, GLOSSED_FITTING, MAX_CANDIDATES, PLAIN_CANDIDATES, PLAIN_FREQUENCY, PUZZLE_DEPTH
 
 Candidate = tuple[Letters, float, str]  # an answer, its score (about the chance it is right), why
 
@@ -104,7 +104,7 @@ def candidates(clue: Clue, pattern: str | None, timeout: float, plain: bool = Fa
     if plain:
         return plain_candidates(parsed, pattern)
     try:
-        outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH, letters_given=False, build=PUZZLE_BUILDS)
+        outcome = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH, letters_given=False)
     except ValueError:
         return []
     cryptic = [(s.answer, s.score, s.explanation) for s in outcome.solutions if len(s.answer) == len(clue.cells)]

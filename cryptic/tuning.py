@@ -49,13 +49,6 @@ MAX_CANDIDATES = 25  # a clue's answers kept for the puzzle loop (hand-set)
 # right at 3, 155 at 40 after the first pass, 93 at 40 throughout).
 PUZZLE_DEPTH = 3
 
-# A puzzle's clues build words of synonyms (rank.built) as the clue solver does. Judged on puzzles
-# the loop was never tuned on (benchmarks/synthetic_puzzles.py: 16 real grids filled with
-# cryptonite-dev rows 3,001+), 0 -> 30 gave 1,103 -> 1,195 of 2,100 cells (11 up, 3 down; 10: 1,186);
-# on the dev puzzles the loop was tuned on, cryptic 616 -> 606 of 739 (alberich +18, quiptic -22,
-# guardian-cryptic -6; 10: 599), plain the same.
-PUZZLE_BUILDS = 30
-
 FITTING = 10  # candidates kept from each re-solve with crossing letters
 
 # A plain clue's definitions score alike, and its answer is often deep among them. Belief
@@ -354,7 +347,11 @@ FITTING_WORDS = 150
 # median about 0.1 s longer; building only words, a charade cut at a piece that starts none,
 # rows 1-1,000 +2 -0 more, and 80 readings then gained nothing, p95 3.9 -> 6.8 s), each stopping
 # early if it runs away (unstopped, clues of 0.3 s ran to their 10 s limit: a charade of long
-# synonym lists builds nothing for seconds).
+# synonym lists builds nothing for seconds). Readings stop building once one verifies an answer.
+# A puzzle's clues build as many: judged on puzzles the loop was never tuned on
+# (benchmarks/synthetic_puzzles.py: 16 real grids filled with cryptonite-dev rows 3,001+), 0 -> 30
+# gave 1,103 -> 1,195 of 2,100 cells (10: 1,186), 1,203 with the stop; on the dev puzzles the loop
+# was tuned on, cryptic 616 -> 606 of 739 (alberich +18, quiptic -22, guardian-cryptic -6), plain the same.
 BUILT_OUTPUTS = 1000
 BUILT_READINGS = 30
 BUILT_READING = 0.25  # seconds: a safety net that only a runaway reading meets

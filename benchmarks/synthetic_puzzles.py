@@ -3,11 +3,12 @@ filler) with the answers of annotated clues kept for measuring, each light clued
 of its answer's clues. The written puzzles (Guardian JSON, solutions included) are for
 puzzle-bench; they hold clue texts, so they go to a folder outside the project.
 
-The default pool, cryptonite-dev rows 3,001 on, is apart from the slices the clue
-benchmarks read (rows 1-3,000) and from every table the solver learnt.
+The default pool, cryptonite-dev rows 3,001-10,564, is apart from the slices the clue
+benchmarks read (rows 1-3,000), from the clues the answer-score weights were fitted on (the
+last 2,000: benchmarks/fit_ranking.py --dev) and from every table the solver learnt.
 
 usage: python benchmarks/synthetic_puzzles.py GRID.json [...] --out DIR [--count 2] [--seed 0]
-       [--clues ../shared/corpora/clues/cryptonite-dev.jsonl] [--rows 3001-12564]
+       [--clues ../shared/corpora/clues/cryptonite-dev.jsonl] [--rows 3001-10564]
 then:  ../shared/bin/puzzle-bench DIR/*.json --cmd "python -m cryptic puzzle --json"
 """
 
@@ -68,7 +69,7 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=2, help="puzzles per grid")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--clues", default=str(CLUES))
-    ap.add_argument("--rows", default="3001-12564")
+    ap.add_argument("--rows", default="3001-10564", help="1-based rows of --clues; the default ends before the last 2,000, which fit_ranking.py reads")
     a = ap.parse_args()
     first, last = (int(n) for n in a.rows.split("-"))
     clues = pool(Path(a.clues), first, last)

@@ -16,7 +16,8 @@ from cryptic.grid import OPEN, Cell
 from cryptic.nodes import Letters
 from cryptic.puzzle_files import Answer, Puzzle, without_solutions
 from cryptic.search import weighted_fill
-from cryptic.tuning import BELIEVED_FILL, DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_STEPS, FITTING, KNOWN, PUZZLE_TIMEOUT, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED
+from cryptic.tuning import (BELIEVED_FILL, CLUE_SECONDS, DIRECT_CANDIDATES, DIRECT_FLOOR, FILL_SHARE, FILL_STEPS, FIRST_SOLVE_SHARE, FITTING, KNOWN, PUZZLE_TIMEOUT,
+                            REFILL_SHARE, RESOLVE_LEAST, RESOLVE_SHARE, ROUNDS, SURE, TRUST_CAP, UNSUPPORTED)
 
 
 def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: float = 0.0, jobs: int = 2) -> tuple[dict[Cell, str], list[tuple[Clue, Answer | None]]]:
@@ -30,13 +31,13 @@ def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: flo
     p = without_solutions(p)
     clues = clues_of(p)
     enums = [getattr(readable(c), "enumeration", None) for c in clues]
-    per_clue = max(0.5, min(8.0, 0.4 * timeout / max(1, len(clues)) * jobs))
+    per_clue = max(CLUE_SECONDS[0], min(CLUE_SECONDS[1], FIRST_SOLVE_SHARE * timeout / max(1, len(clues)) * jobs))
     pools = list(solve_all(clues, [None] * len(clues), per_clue, jobs, p.plain))
     tried: set[tuple[int, str]] = set()  # (clue, pattern or substituted text) pairs already re-solved
     refs = [references(c.text, clues) for c in clues]
     for round_ in range(ROUNDS + 1):
         believed = anchored(beliefs(clues, pools, enums), pools)
-        chosen = cell_fill(clues, believed, min(deadline, time.monotonic() + 0.05 * timeout), 0.0)
+        chosen = cell_fill(clues, believed, min(deadline, time.monotonic() + FILL_SHARE * timeout), 0.0)
         if round_ == ROUNDS or time.monotonic() > deadline - per_clue:
             break
         sure = lending(chosen, believed, pools)
@@ -55,19 +56,19 @@ def solve_puzzle(p: Puzzle, timeout: float = PUZZLE_TIMEOUT, min_confidence: flo
         tried.update(todo_open)
         tried.update((k, c.text + (pat or "")) for k, c, pat, _ in crossed)
         todo = [(clues[k], pat) for k, pat in todo_open] + [(c, pat) for _, c, pat, _ in crossed]
-        budget = max(0.3, min(per_clue, (deadline - time.monotonic()) / max(1, len(todo)) * jobs * 0.5))
+        budget = max(RESOLVE_LEAST, min(per_clue, (deadline - time.monotonic()) / max(1, len(todo)) * jobs * RESOLVE_SHARE))
         fresh = list(solve_all([c for c, _ in todo], [pat for _, pat in todo], budget, jobs, p.plain))
         for (k, _), extra in zip(todo_open, fresh):
             pools[k] = merged(pools[k], extra[:FITTING])
         for (k, _, _, trust), extra in zip(crossed, fresh[len(todo_open):]):
             # Read with another answer in it, a clue is only as sure as that answer.
             pools[k] = merged(pools[k], [(w, score * trust, why) for w, score, why in extra[:FITTING]])
-    believed, chosen = likelier_fill(clues, pools, believed, chosen, min(deadline, time.monotonic() + 0.05 * timeout))
+    believed, chosen = likelier_fill(clues, pools, believed, chosen, min(deadline, time.monotonic() + FILL_SHARE * timeout))
     if len(chosen) < len(clues):
         # A light left open is always wrong: fill it with the likeliest words that fit the
         # letters placed across it, if any.
         believed = refills(clues, pools, enums, believed, chosen)
-        chosen = cell_fill(clues, believed, time.monotonic() + 0.02 * timeout, 0.0)
+        chosen = cell_fill(clues, believed, time.monotonic() + REFILL_SHARE * timeout, 0.0)
     picked = {k: believed[k][v] for k, v in chosen.items()}
     sureness = confidences(clues, pools, picked)
     letters: dict[Cell, str] = {}

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -25,6 +24,7 @@ from pathlib import Path
 from cryptic import grid as G
 from cryptic import search
 from cryptic.puzzle_files import read_puzzle
+from cryptic.thesaurus import letters_of
 
 CLUES = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues" / "cryptonite-dev.jsonl"
 FILL_SECONDS = 60.0
@@ -37,7 +37,7 @@ def pool(path: Path, first: int, last: int) -> dict[str, list[str]]:
         for n, line in enumerate(f, 1):
             if first <= n <= last and line.strip():
                 row = json.loads(line)
-                letters = re.sub(r"[^A-Z]", "", row["answer"].upper())
+                letters = letters_of(row["answer"])
                 if letters and row.get("clue"):
                     out[letters].append(row["clue"])
     return out

@@ -360,7 +360,7 @@ FITTING_WORDS = 150
 # early if it runs away (unstopped, clues of 0.3 s ran to their 10 s limit: a charade of long
 # synonym lists builds nothing for seconds). Readings stop building once one verifies an answer.
 # A puzzle's clues build as many: judged on puzzles the loop was never tuned on
-# (benchmarks/synthetic_puzzles.py: 16 real grids filled with cryptonite-dev rows 3,001+), 0 -> 30
+# (benchmarks/synthetic_puzzles.py's first set: 16 grids filled from cryptonite-dev rows 3,001+), 0 -> 30
 # gave 1,103 -> 1,195 of 2,100 cells (10: 1,186), 1,203 with the stop; on the dev puzzles the loop
 # was tuned on, cryptic 616 -> 606 of 739 (alberich +18, quiptic -22, guardian-cryptic -6), plain the same.
 BUILT_OUTPUTS = 1000

@@ -11,12 +11,15 @@ reports top-1 on each half of the fitting clues with weights fitted on the other
 With --reveal F every clue is solved with a seeded share F of its answer's letters shown, and
 the weights written are those the solver uses when crossing letters are given
 (corpora/ranking-given.json). A puzzle's letters are guessed from its crossing answers, not
-given: the puzzle loop keeps its own weights (corpora/ranking-letters.json, whose `_doc` says
-why).
+given: with --puzzles the script runs the puzzle loop on those puzzles (synthetic ones from
+clues kept for fitting: benchmarks/synthetic_puzzles.py --rows), records every clue it
+re-solves with the letters it guessed, and fits the loop's weights (corpora/ranking-letters.json)
+on those re-solves.
 
 With --only NAME the conditional logit fits that one weight (a new feature's) and keeps the others.
 
-usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--reveal F] [--save F | --load F] [--method climb|logit] [--only NAME] [--write]
+usage: python benchmarks/fit_ranking.py [--dev N] [--train N] [--timeout S] [--jobs J] [--reveal F] [--save F | --load F] [--method climb|logit] [--only NAME]
+       [--puzzles PUZZLE.json ...] [--write]
 """
 
 from __future__ import annotations
@@ -29,8 +32,10 @@ import multiprocessing
 import random
 from pathlib import Path
 
+from cryptic.clues import Clue, readable
 from cryptic.parse import ClueError, parse_clue
 from cryptic.rank import RANKINGS, Features, ranking, score, solve, terms
+from cryptic.tuning import PUZZLE_DEPTH
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,6 +64,41 @@ def features_of(item: tuple[str, str, float, str | None]) -> tuple[str, list]:
     except ClueError:
         return letters(answer), []
     return letters(answer), [(s.answer, s.features) for s in out.solutions[:60]]
+
+
+def guessed_features_of(item: tuple[Clue, str, float, str]) -> tuple[str, list]:
+    """(gold answer, [(answer, features)]) for a clue re-solved as a puzzle's loop does, with
+    the letters it guessed from crossing answers."""
+    clue, answer, timeout, pattern = item
+    parsed = readable(clue)
+    if parsed is None:
+        return answer, []
+    out = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH, letters_given=False)
+    return answer, [(s.answer, s.features) for s in out.solutions[:60]]
+
+
+def loop_resolves(path: str) -> list[tuple[Clue, str, float, str]]:
+    """Every re-solve with guessed letters that a puzzle's loop makes: (clue, its true answer,
+    the budget it was given, the pattern). The loop runs as `cryptic puzzle` runs it; only its
+    calls are recorded, and the puzzle's solution read afterwards."""
+    from cryptic import puzzle
+    from cryptic.puzzle_files import read_puzzle
+
+    p = read_puzzle(path)
+    truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
+    calls = []
+    solve_all = puzzle.solve_all
+
+    def recording(clues, patterns, timeout, jobs, plain=False):
+        calls.extend((c, pat, timeout) for c, pat in zip(clues, patterns) if pat is not None)
+        return solve_all(clues, patterns, timeout, jobs, plain)
+
+    puzzle.solve_all = recording
+    try:
+        puzzle.solve_puzzle(p)
+    finally:
+        puzzle.solve_all = solve_all
+    return [(c, "".join(truth.get(cell, "?") for cell in c.cells), timeout, pat) for c, pat, timeout in calls]
 
 
 def top1(data: list, w: dict) -> float:
@@ -173,9 +213,16 @@ def main() -> int:
     ap.add_argument("--load", help="read recorded features instead of solving")
     ap.add_argument("--method", choices=("climb", "logit"), default="climb", help="hill climbing on top-1, or a conditional logit (likelihood of each clue's answer among its candidates)")
     ap.add_argument("--only", choices=weight_names(), help="fit only this weight by the conditional logit, the others kept")
+    ap.add_argument("--puzzles", nargs="+", help="fit the guessed-letter weights (ranking-letters.json) on these puzzles' loop re-solves (with --load: on the re-solves recorded)")
     a = ap.parse_args()
     if a.load:
         data = [(gold, [(answer, Features(*f)) for answer, f in cands]) for gold, cands in json.loads(Path(a.load).read_text())]
+    elif a.puzzles:
+        items = [item for path in a.puzzles for item in loop_resolves(path)]
+        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
+            data = pool.map(guessed_features_of, items, chunksize=1)
+        if a.save:
+            Path(a.save).write_text(json.dumps(data))
     else:
         dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
         train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
@@ -184,7 +231,7 @@ def main() -> int:
             data = pool.map(features_of, items, chunksize=1)
         if a.save:
             Path(a.save).write_text(json.dumps(data))
-    crossing = "given" if a.reveal > 0 else "none"
+    crossing = "guessed" if a.puzzles else "given" if a.reveal > 0 else "none"
     start = {**dict.fromkeys(weight_names(), 0.0), **ranking(crossing)}  # a new feature's weight starts at 0
     fit = conditional_logit if a.method == "logit" else climb
     if a.only:

@@ -217,18 +217,16 @@ def main() -> int:
     a = ap.parse_args()
     if a.load:
         data = [(gold, [(answer, Features(*f)) for answer, f in cands]) for gold, cands in json.loads(Path(a.load).read_text())]
-    elif a.puzzles:
-        items = [item for path in a.puzzles for item in loop_resolves(path)]
-        with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-            data = pool.map(guessed_features_of, items, chunksize=1)
-        if a.save:
-            Path(a.save).write_text(json.dumps(data))
     else:
-        dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
-        train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
-        items = [(r["clue"], r["answer"], a.timeout, revealed(r["answer"], a.reveal, r.get("id", r["clue"]))) for r in dev + train]
+        if a.puzzles:
+            items, features = [item for path in a.puzzles for item in loop_resolves(path)], guessed_features_of
+        else:
+            dev = [json.loads(l) for l in open(SHARED / "cryptonite-dev.jsonl", encoding="utf-8")][-a.dev :]
+            train = [json.loads(l) for l in open(SHARED / "wordplay-train.jsonl", encoding="utf-8")][: a.train]
+            items = [(r["clue"], r["answer"], a.timeout, revealed(r["answer"], a.reveal, r.get("id", r["clue"]))) for r in dev + train]
+            features = features_of
         with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-            data = pool.map(features_of, items, chunksize=1)
+            data = pool.map(features, items, chunksize=1)
         if a.save:
             Path(a.save).write_text(json.dumps(data))
     crossing = "guessed" if a.puzzles else "given" if a.reveal > 0 else "none"

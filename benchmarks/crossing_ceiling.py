@@ -32,7 +32,7 @@ def main() -> None:
     print(f"{'puzzle':32} clues  alone@1  crossed@1  crossed@3  crossed@any")
     for path in a.puzzles:
         p = puzzle_files.read_puzzle(path)
-        truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
+        truth = puzzle_files.solution_letters(p)
         checked = Counter(cell for e in p.entries for cell in e.cells)
         clues = clues_of(p)
         answers = ["".join(truth.get(c, "?") for c in clue.cells) for clue in clues]

@@ -39,6 +39,7 @@ from cryptic.tuning import PUZZLE_DEPTH
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "clues"
 ROOT = Path(__file__).resolve().parents[1]
+RECORDED = 60  # answers recorded of each solve (hand-set): fitting re-scores them all
 
 
 def letters(s: str) -> str:
@@ -63,7 +64,12 @@ def features_of(item: tuple[str, str, float, str | None]) -> tuple[str, list]:
         out = solve(parse_clue(clue), pattern, timeout=timeout)
     except ClueError:
         return letters(answer), []
-    return letters(answer), [(s.answer, s.features) for s in out.solutions[:60]]
+    return letters(answer), recorded(out)
+
+
+def recorded(outcome) -> list:
+    """The features recorded of a solve: its first RECORDED answers'."""
+    return [(s.answer, s.features) for s in outcome.solutions[:RECORDED]]
 
 
 def guessed_features_of(item: tuple[Clue, str, float, str]) -> tuple[str, list]:
@@ -73,8 +79,7 @@ def guessed_features_of(item: tuple[Clue, str, float, str]) -> tuple[str, list]:
     parsed = readable(clue)
     if parsed is None:
         return answer, []
-    out = solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH, letters_given=False)
-    return answer, [(s.answer, s.features) for s in out.solutions[:60]]
+    return answer, recorded(solve(parsed, pattern, timeout=timeout, depth=PUZZLE_DEPTH, letters_given=False))
 
 
 def loop_resolves(path: str) -> list[tuple[Clue, str, float, str]]:
@@ -82,10 +87,10 @@ def loop_resolves(path: str) -> list[tuple[Clue, str, float, str]]:
     the budget it was given, the pattern). The loop runs as `cryptic puzzle` runs it; only its
     calls are recorded, and the puzzle's solution read afterwards."""
     from cryptic import puzzle
-    from cryptic.puzzle_files import read_puzzle
+    from cryptic.puzzle_files import read_puzzle, solution_letters
 
     p = read_puzzle(path)
-    truth = {cell: ch for e in p.entries for cell, ch in zip(e.cells, e.solution or "")}
+    truth = solution_letters(p)
     calls = []
     solve_all = puzzle.solve_all
 

@@ -13,7 +13,8 @@ from cryptic.forest import around
 from cryptic.lexicon import piece_table
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone, Insertion,
-    LastLetters, Letters, Literal, Middle, Outer, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
+    LastLetters, Letters, Literal, Middle, Mixed, Outer, Reversal, Spoonerism, Subtraction, Synonym, Truncation, Words,
+    letters,
 )  # fmt: skip
 from cryptic.tuning import MAX_RUN, MIN_ANAGRAM, MIN_REVERSED, REVERSED, SINGLE
 from cryptic.wordplay import evaluate
@@ -199,6 +200,9 @@ def attested(d: Derivation) -> float:
             return 1.0
         case Definition():
             return 0.0
+        case Mixed(_, fodder, _, less):  # the fodder is the clue's own letters, the piece as attested
+            own, piece = len(letters(fodder)), d.parts[0]
+            return 1.0 if less else (own + len(piece.letters) * attested(piece)) / (own + len(piece.letters))
         case (Concat() | Insertion() | Container() | Subtraction() | Reversal() | Middle() | Truncation() | Homophone()
               | Spoonerism() | After()):  # fmt: skip
             sizes = [len(p.letters) for p in d.parts]

@@ -14,12 +14,12 @@ from cryptic.caches import per_clue
 from cryptic.hidden import hidden_ok, hiding_place
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden,
-    Homophone, Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction,
+    Homophone, Insertion, LastLetters, Letters, Literal, Middle, Mixed, Node, Outer, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words, letters,
 )  # fmt: skip
 from cryptic.prune import could_make, end_tests, few_outputs, needed, removable
 from cryptic.tuning import INDEXED, LOOSE_PIECE, MAX_EVALUATED, MAX_REMOVED, MIN_HIDDEN, SECOND_DEFINITION
-from cryptic.wordplay import Constraint, bounds, evaluate, even_letters, homophones, middle, odd_letters, on_time, onset, outer_letters, reverse, synonyms_of, truncate
+from cryptic.wordplay import Constraint, bounds, evaluate, even_letters, homophones, middle, odd_letters, on_time, onset, outer_letters, reverse, synonyms_of, truncate, without
 
 
 def derive(node: Node, target: Letters) -> Iterator[Derivation]:
@@ -32,7 +32,7 @@ def derive(node: Node, target: Letters) -> Iterator[Derivation]:
 def anagram_inside(node: Node) -> bool:
     """Is there an anagram among the parts whose letters the node keeps?"""
     match node:
-        case Anagram():
+        case Anagram() | Mixed():
             return True
         case Concat(parts):
             return any(map(anagram_inside, parts))
@@ -106,6 +106,15 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
         case Anagram(_, fodder):  # rearranged: the fodder itself is no anagram of it
             text = letters(fodder)
             return leaf if target != text and sorted(text) == sorted(target) else None
+        case Mixed(_, fodder, piece, less):  # the piece's letters, in any order, are what the fodder lacks (has over)
+            text = letters(fodder)
+            rest = without(text, target) if less else without(target, text)
+            if not rest:
+                return None
+            for p in sorted(few_outputs(piece, len(rest), len(rest)) or ()):
+                if sorted(p) == sorted(rest) and (less or target not in (text + p, p + text)) and (dp := derivation(piece, p)):
+                    return Derivation(node, target, (dp,))
+            return None
         case Hidden(_, fodder, backwards):
             text, first, last = hiding_place(fodder, backwards)
             n = len(target)
@@ -238,7 +247,7 @@ def sources(node: Node, target: Letters) -> tuple[Constraint, ...]:
             return (Constraint(3, MAX_LETTERS),)
         case Homophone():
             return (Constraint(max(1, n - 2), min(MAX_LETTERS, n + 2)),)
-        case (Truncation() | Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container()
+        case (Truncation() | Synonym() | Literal() | Definition() | Concat() | Anagram() | Mixed() | Hidden() | Insertion() | Container()
               | Subtraction() | Reversal() | FirstLetters() | LastLetters() | Alternate() | Outer() | Spoonerism() | After()):  # fmt: skip
             return ()
         case _:
@@ -288,7 +297,7 @@ def produced_from(node: Node, s: Letters) -> tuple[Letters, ...]:
             return truncate(kind, s)
         case Homophone():
             return homophones(s)
-        case (Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container() | Subtraction()
+        case (Synonym() | Literal() | Definition() | Concat() | Anagram() | Mixed() | Hidden() | Insertion() | Container() | Subtraction()
               | Reversal() | FirstLetters() | LastLetters() | Alternate() | Outer() | Spoonerism() | After()):  # fmt: skip
             return ()
         case _:
@@ -366,7 +375,7 @@ def loose_derivation(node: Node, target: Letters) -> tuple[Derivation, Letters] 
         case Reversal(_, body):
             found = loose_derivation(body, reverse(target))
             return (Derivation(node, target, (found[0],)), found[1]) if found else None
-        case (Literal() | Definition() | Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer()
+        case (Literal() | Definition() | Anagram() | Mixed() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer()
               | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism() | After()):  # fmt: skip
             # a subtraction's whole two steps away: 6% more time (cryptonite-dev 1,000: 278 s, not 262 s), no answer more
             return None

@@ -16,11 +16,11 @@ from cryptic.caches import per_clue
 from cryptic.lexicon import MAX_INDICATOR_WORDS, is_indicator, normal, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden,
-    Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal,
+    Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Mixed, Node, Outer, Parse, Reversal,
     Spoonerism, Subtraction, Synonym, Truncation, Words, letters,
 )  # fmt: skip
-from cryptic.trees import cost, length_bounds, own_cost, parse_cost, plain_bounds
-from cryptic.tuning import MAX_CONNECTOR_WORDS, MAX_LITERAL
+from cryptic.trees import EDGE_WORDS, cost, length_bounds, own_cost, parse_cost, plain_bounds
+from cryptic.tuning import MAX_CONNECTOR_WORDS, MAX_LITERAL, MIXED_FODDER, MIXED_PIECE, MIXED_PIECE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +112,56 @@ def composite_anagram_rule(span: Words) -> Iterator[Production]:
                 yield production(lambda ind=ind, fodder=rest[:i] + rest[i + 1 :]: Anagram(ind, fodder))
 
 
+def mixed_anagram_rule(leaf: LeafBounds) -> Rule:
+    """Composite anagrams (Mixed): fodder words rearranged with a short piece of one or two
+    words at either end ("hard Scotsmen loners failing": H + SCOTSMEN LONERS), or less a piece
+    a subtraction names ("anchor without name fouled", "name leaving anchor fouled"), or an
+    X-less word ("anchor fouling, nameless": ANCHOR less N)."""
+
+    def rule(span: Words) -> Iterator[Production]:
+        for ind, rest in around(span, "anagram"):
+            for k in range(1, MIXED_PIECE_WORDS + 1):
+                yield from mixed(leaf, ind, rest[k:], rest[:k])
+                yield from mixed(leaf, ind, rest[:-k], rest[-k:])
+            for before, sub, after in between(rest, "subtraction"):
+                yield from mixed(leaf, ind + sub, before, after, True)
+            for before, sub, after in between(rest, "departure"):
+                yield from mixed(leaf, ind + sub, after, before, True)
+            for fodder, word in ((rest[1:], rest[:1]), (rest[:-1], rest[-1:])):
+                yield from lacking(leaf, ind, fodder, word)
+        for before, ind, after in between(span, "anagram"):
+            for fodder, piece in ((before, after), (after, before)):
+                yield from mixed(leaf, ind, fodder, piece)
+                yield from lacking(leaf, ind, fodder, piece)
+
+    return rule
+
+
+def mixed(leaf: LeafBounds, ind: Words, fodder: Words, piece: Words, less: bool = False) -> Iterator[Production]:
+    """A composite anagram of the fodder words with (less) the piece's words read as a short
+    synonym (an abbreviation: "hard" H) or as a word's first or last letter ("first of
+    all"): setters put no wordplay of its own into such a piece, nor a little word ("from the":
+    anagram of FROM with LA, FORMAL, put a wrong answer first on cryptonite-dev rows 1-1,000)."""
+    if len(letters(fodder)) < MIXED_FODDER or not 0 < len(piece) <= MIXED_PIECE_WORDS or normal(piece) in EDGE_WORDS:
+        return
+    if (bounds := leaf("synonym", piece)) is not None and bounds[0] <= MIXED_PIECE:
+        yield production(lambda ind=ind, fodder=fodder, piece=piece, less=less: Mixed(ind, fodder, Synonym(piece), less))
+    for kind, make in (("first", FirstLetters), ("last", LastLetters)):
+        for pick, word in around(piece, kind):
+            yield production(lambda ind=ind, fodder=fodder, pick=pick, word=word, less=less, make=make: Mixed(ind, fodder, make(pick, word), less))
+
+
+LESS = "less"
+
+
+def lacking(leaf: LeafBounds, ind: Words, fodder: Words, word: Words) -> Iterator[Production]:
+    """An anagram of the fodder less a synonym of what a one-word X-less names ("nameless": N)."""
+    w = normal(word)[0] if len(word) == 1 else ""
+    stem = (w[: -len(LESS)],)
+    if w.endswith(LESS) and len(w) > len(LESS) + 2 and len(letters(fodder)) >= MIXED_FODDER and leaf("synonym", stem) is not None:
+        yield production(lambda ind=ind + word, fodder=fodder, stem=stem: Mixed(ind, fodder, Synonym(stem), True))
+
+
 def unary_rule(kind: str, make: Callable[[Words, Node], Node]) -> Rule:
     """Operations on one sub-reading (reversal, homophone, truncations...)."""
 
@@ -190,6 +240,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
         leaf_rule(leaf),
         fodder_rule("anagram", Anagram, 2),
         composite_anagram_rule,
+        mixed_anagram_rule(leaf),
         fodder_rule("hidden", lambda i, f: Hidden(i, f, False), 4),
         fodder_rule("first", FirstLetters, 1),
         fodder_rule("last", LastLetters, 1),

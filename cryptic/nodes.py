@@ -138,6 +138,18 @@ class Anagram(Hashed):
 
 
 @node
+class Mixed(Hashed):
+    """A composite anagram: the fodder's letters and a short piece's rearranged together
+    ("(H + SCOTSMEN LONERS)*": hard, scotsmen, loners failing), or the fodder's letters
+    less the piece's (`less`: "(ANCHOR - N)*": anchor fouling, nameless)."""
+
+    indicator: Words
+    fodder: Words
+    piece: Node
+    less: bool
+
+
+@node
 class Hidden(Hashed):
     """A run of letters hidden in the fodder (reversed when `backwards`)."""
 
@@ -266,6 +278,7 @@ Node = (
     | Definition
     | Concat
     | Anagram
+    | Mixed
     | Hidden
     | Insertion
     | Container

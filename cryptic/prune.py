@@ -14,7 +14,7 @@ from typing import assert_never
 from cryptic.caches import per_clue
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
+    Insertion, LastLetters, Letters, Literal, Middle, Mixed, Node, Outer, Reversal, Spoonerism, Subtraction, Synonym,
     Truncation, letters,
 )  # fmt: skip
 from cryptic.tuning import FEW, MAX_BAGS, REMOVED_TRIED, SHORT_PIECE
@@ -27,6 +27,8 @@ def must_contain(node: Node) -> Counter:
     match node:
         case Literal(words) | Anagram(_, words):
             return Counter(letters(words))
+        case Mixed(_, fodder, piece, less):
+            return Counter() if less else Counter(letters(fodder)) + must_contain(piece)
         case FirstLetters(_, fodder):
             return Counter(letters((w,))[:1] for w in fodder)
         case LastLetters(_, fodder):
@@ -78,7 +80,7 @@ def letter_bags(node: Node) -> frozenset[Letters] | None:
             return combined_bags((letter_bags(a), letter_bags(b)))
         case Reversal(_, body):
             return letter_bags(body)
-        case Definition() | Hidden() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
+        case Definition() | Mixed() | Hidden() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
             return None  # many outputs, or letters lost or changed
         case _:
             assert_never(node)
@@ -111,7 +113,7 @@ def ends(node: Node) -> tuple[frozenset[Letters] | None, frozenset[Letters] | No
         case Insertion(_, _, outer) | Container(_, outer, _):  # the outer part's first and last letters stay outside
             head, tail = ends(outer)
             return (frozenset(h[0] for h in head) if head is not None else None), (frozenset(t[-1] for t in tail) if tail is not None else None)
-        case Definition() | Anagram() | Hidden() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
+        case Definition() | Anagram() | Mixed() | Hidden() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
             return None, None
         case _:
             assert_never(node)

@@ -21,7 +21,7 @@ from cryptic.past import defined_share, end_definers
 from cryptic.lookup.similar import answer_table, similarity
 from cryptic.nodes import (
     After, Alternate, Anagram, Clue, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Letters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
+    Insertion, LastLetters, Letters, Literal, Middle, Mixed, Node, Outer, Parse, Reversal, Spoonerism, Subtraction,
     Synonym, Truncation, Words, letters, pattern_ok,
 )  # fmt: skip
 from cryptic.prune import could_make, letter_bags
@@ -129,7 +129,7 @@ def letter_exact(node: Node) -> bool:
             return letter_exact(body)
         case Anagram() | Hidden() | FirstLetters() | LastLetters() | Alternate() | Outer() | Literal():
             return True
-        case Synonym() | Definition() | Insertion() | Container() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
+        case Synonym() | Definition() | Mixed() | Insertion() | Container() | Subtraction() | Middle() | Truncation() | Homophone() | Spoonerism():
             return False
         case _:
             assert_never(node)

@@ -8,7 +8,7 @@ from typing import assert_never
 from cryptic.coverage import Piece
 from cryptic.nodes import (
     After, Alternate, Anagram, Concat, Container, Definition, Derivation, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, Literal, Middle, Node, Outer, Parse, Reversal, Spoonerism, Subtraction, Synonym,
+    Insertion, LastLetters, Literal, Middle, Mixed, Node, Outer, Parse, Reversal, Spoonerism, Subtraction, Synonym,
     Truncation, Words,
 )  # fmt: skip
 from cryptic.trees import children
@@ -32,6 +32,8 @@ def label(node: Node) -> str:
             return "charade"
         case Anagram(i, fodder):
             return f"anagram ({q(i)}) of {q(fodder)}"
+        case Mixed(i, fodder, _, less):
+            return f"anagram ({q(i)}) of {q(fodder)} {'less' if less else 'with'} a piece"
         case Hidden(i, fodder, backwards):
             return f"{'reversed ' if backwards else ''}hidden ({q(i)}) in {q(fodder)}"
         case Insertion(i, _, _):
@@ -130,6 +132,8 @@ def describe(d: Derivation) -> str:
             return " + ".join(describe(p) for p in d.parts)
         case Anagram(i, fodder):
             return f"anagram ({' '.join(i)}) of {' '.join(fodder).upper()}"
+        case Mixed(i, fodder, _, less):
+            return f"anagram ({' '.join(i)}) of {' '.join(fodder).upper()} {'less' if less else 'with'} {describe(d.parts[0])}"
         case Hidden(i, fodder, backwards):
             return f"{d.letters} hidden{' backwards' if backwards else ''} ({' '.join(i)}) in {' '.join(fodder).upper()}"
         case Insertion(i, _, _):

@@ -12,9 +12,9 @@ from cryptic.lexicon import abbreviations, is_indicator, normal, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Concat, Container, Definition, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Node, Outer, Parse, Reversal,
-    Spoonerism, Subtraction, Synonym, Truncation, Words, letters,
+    Mixed, Spoonerism, Subtraction, Synonym, Truncation, Words, letters,
 )  # fmt: skip
-from cryptic.tuning import MIN_HIDDEN, PLAIN_MAX
+from cryptic.tuning import MIN_HIDDEN, MIXED_PIECE, PLAIN_MAX
 
 # Words a definition seldom ends on where it meets the wordplay ("Prize returned for an").
 EDGE_WORDS = frozenset((w,) for w in "a an the of for and or to in on at by with from as is its it's this that".split())
@@ -64,6 +64,13 @@ def length_bounds(node: Node, leaf: LeafBounds = plain_bounds) -> Bounds:
         case Anagram(_, fodder):
             n = len(letters(fodder))
             return (n, n)
+        case Mixed(_, fodder, piece, less):
+            n = len(letters(fodder))
+            lo, hi = length_bounds(piece, leaf)
+            lo, hi = max(1, lo), min(hi, MIXED_PIECE, n - 1 if less else MAX_LETTERS - n)
+            if lo > hi:
+                return EMPTY
+            return (n - hi, n - lo) if less else (n + lo, n + hi)
         case Hidden(_, fodder, _):
             first, last, n = hidden_window(fodder)
             return (max(MIN_HIDDEN, last - first + 2), n - 1)
@@ -121,6 +128,8 @@ def own_cost(node: Node) -> float:
             return w["concat_per_part"] * len(parts)
         case Anagram(i, _):
             return w["anagram"] + ind * (len(i) - 1)
+        case Mixed(i, _, _, _):
+            return w["anagram"] + w["mixed"] + ind * (len(i) - 1)
         case Hidden(i, _, backwards):
             return w["hidden"] + ind * (len(i) - 1) + 10 * backwards
         case Insertion(i, _, _):
@@ -166,7 +175,7 @@ def children(node: Node) -> tuple[Node, ...]:
             return (outer, inner)
         case Subtraction(_, whole, part):
             return (whole, part)
-        case Reversal(_, body) | Middle(_, body) | Truncation(_, _, body) | Homophone(_, body):
+        case Reversal(_, body) | Middle(_, body) | Truncation(_, _, body) | Homophone(_, body) | Mixed(_, _, body, _):
             return (body,)
         case Spoonerism(_, first, second) | After(_, first, second):
             return (first, second)
@@ -191,6 +200,8 @@ def rebuild(node: Node, kids: tuple[Node, ...]) -> Node:
             return Reversal(i, *kids)
         case Middle(i, _):
             return Middle(i, *kids)
+        case Mixed(i, fodder, _, less):
+            return Mixed(i, fodder, *kids, less)
         case Truncation(kind, i, _):
             return Truncation(kind, i, *kids)
         case Homophone(i, _):
@@ -207,13 +218,15 @@ def far_fetched(node: Node) -> bool:
     """Does the tree cut letters from anything but a word or its reversal ("heart of" A + B,
     the end of a hidden word), or reverse what an anagram or a reversal already gives?
     Setters hardly ever do: on 709 held-out Cryptonite clues, 21 best answers read so, none
-    of them right."""
+    of them right. Nor do they take letters from a composite anagram, which takes its own."""
     match node:
         case Middle(_, body) | Truncation(_, _, body):
             return not isinstance(body, (Synonym, Literal, Reversal)) or far_fetched(body)
         case Reversal(_, body):
-            return isinstance(body, (Anagram, Reversal)) or far_fetched(body)
-        case (Synonym() | Literal() | Definition() | Concat() | Anagram() | Hidden() | Insertion() | Container() | Subtraction()
+            return isinstance(body, (Anagram, Mixed, Reversal)) or far_fetched(body)
+        case Subtraction(_, whole, part):
+            return isinstance(whole, Mixed) or far_fetched(whole) or far_fetched(part)
+        case (Synonym() | Literal() | Definition() | Concat() | Anagram() | Mixed() | Hidden() | Insertion() | Container()
               | FirstLetters() | LastLetters() | Alternate() | Outer() | Homophone() | Spoonerism() | After()):  # fmt: skip
             return any(map(far_fetched, children(node)))
         case _:

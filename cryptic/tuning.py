@@ -113,6 +113,13 @@ LOOSE_PIECE = 3  # the shortest piece a synonym of a synonym may give ("seal" ->
 # ON) is one of its own synonyms instead, so that each such word adds one reading, not two.
 MAX_LITERAL = 1
 MAX_CONNECTOR_WORDS = 2  # "and", "next to"
+# A composite anagram's piece (Mixed) is read from this many words at most: of 148 such
+# anagrams in wordplay-train, the piece is nearly always an abbreviation, a letter or a short
+# word (H, D, I AM, T) named in one to three words ("hard", "start of computer").
+MIXED_PIECE_WORDS = 3
+# Its fodder has this many letters at least: on cryptonite-dev rows 1-2,000, readings of
+# four-letter fodder put 9 wrong answers first (HADRON: "hard when anxious") for one right.
+MIXED_FODDER = 5
 
 
 # ---------------------------------------------------------------- cryptic/grid.py
@@ -419,6 +426,9 @@ PLAIN_MAX = 12  # without a thesaurus, a synonym leaf gives 1..PLAIN_MAX letters
 # A hidden word is at least this long: two-letter ones (ND in FOUND) make wrong charades, never right ones
 # (none among the right top-5 answers of 1,000 cryptonite-dev clues, 59 among the wrong).
 MIN_HIDDEN = 3
+# A composite anagram's piece gives (or takes) this many letters at most: a longer one is a
+# charade beside an anagram, which the charades already read (hand-set, from the 148 above).
+MIXED_PIECE = 3
 
 
 # ---------------------------------------------------------------- cryptic/wordplay.py

@@ -22,11 +22,11 @@ from cryptic.hidden import hidden_ok, hiding_place
 from cryptic.lexicon import piece_table
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Homophone,
-    Insertion, LastLetters, LeafBounds, Letters, Literal, Middle, Node, Outer, Reversal, Spoonerism,
+    Insertion, LastLetters, LeafBounds, Letters, Literal, Middle, Mixed, Node, Outer, Reversal, Spoonerism,
     Subtraction, Synonym, Truncation, Words, letters, pattern_regex,
 )  # fmt: skip
 from cryptic.trees import length_bounds
-from cryptic.tuning import MAX_PERMUTED, MIN_HIDDEN, MIN_SHORT_FORM_USES
+from cryptic.tuning import MAX_PERMUTED, MIN_HIDDEN, MIN_SHORT_FORM_USES, MIXED_PIECE
 
 VOWELS = frozenset("AEIOUY")
 
@@ -200,6 +200,13 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             yield from concat(parts, c)
         case Anagram(_, fodder):
             yield from anagram_outputs(letters(fodder), c)
+        case Mixed(_, fodder, piece, less):
+            text = letters(fodder)
+            for p in dict.fromkeys(evaluate(piece, Constraint(1, MIXED_PIECE))):
+                on_time()
+                mixed = without(text, p) if less else text + p
+                if mixed is not None:
+                    yield from anagram_outputs(mixed, c)
         case Hidden(_, fodder, backwards):
             text, first, last = hiding_place(fodder, backwards)
             for n in range(max(MIN_HIDDEN, c.lo), min(c.hi, len(text) - 1) + 1):
@@ -288,6 +295,21 @@ def concat(parts: tuple[Node, ...], c: Constraint) -> Iterator[Letters]:
         tail = Constraint(c.lo - len(s), c.hi - len(s), head_pattern[len(s) :] if head_pattern else None, c.stems, c.lead + s)
         for t in concat(rest, tail):
             yield s + t
+
+
+def without(text: Letters, piece: Letters) -> Letters | None:
+    """The text less one of each of the piece's letters, wherever they are (None if it
+    lacks one).
+
+    >>> without("ANCHOR", "N"), without("ANCHOR", "Z")
+    ('ACHOR', None)
+    """
+    for ch in piece:
+        k = text.find(ch)
+        if k < 0:
+            return None
+        text = text[:k] + text[k + 1 :]
+    return text
 
 
 def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:

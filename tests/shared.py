@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from cryptic.clues import Clue
 from cryptic.forest import parses
 from cryptic.nodes import (
-    After, Alternate, Anagram, Concat, Container, FirstLetters, Insertion, LastLetters, Literal, Middle, Outer,
-    Reversal, Truncation,
+    After, Alternate, Anagram, Concat, Container, FirstLetters, Insertion, LastLetters, Literal, Middle, Mixed,
+    Outer, Reversal, Truncation,
 )  # fmt: skip
 from cryptic.parse import parse_clue
 
@@ -27,6 +27,7 @@ def trees(depth=2, leaves=word):
     return st.one_of(
         leaf,
         st.builds(lambda w: Anagram(("mad",), (w.lower(),)), st.text(alphabet="ABEST", min_size=2, max_size=5)),
+        st.builds(lambda w, t, less: Mixed(("mad",), (w.lower(),), t, less), st.text(alphabet="ABEST", min_size=4, max_size=5), sub, st.booleans()),
         st.builds(lambda t: Reversal(("back",), t), sub),
         st.builds(lambda a, b: Concat((a, b)), sub, sub),
         st.builds(lambda a, b: After(("after",), a, b), sub, sub),

@@ -5,7 +5,7 @@ import pytest
 
 from cryptic.batch import solve_line
 from cryptic.cli import main
-from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Mixed, Outer, Parse, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 from cryptic.rank import Features, definition_only, fitting_words, letter_exact, parse_solutions, ranking, score, singled_out, solution, solve, terms
 from cryptic.thesaurus import Candidate
@@ -30,6 +30,9 @@ KNOWN = [
     ("Hurt: a pushed into peg (4)", "PAIN", Insertion),
     # a short form cut from its own word stands for it: "Second" is SEC
     ("Second time for religious group (4)", "SECT", Concat),
+    # a composite anagram: the fodder's letters with an abbreviation's, or less them
+    ("Daughter at canteen jostling for presence (10)", "ATTENDANCE", Mixed),
+    ("Anchor smashed, nameless fish (5)", "ROACH", Mixed),
 ]
 
 

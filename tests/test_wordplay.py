@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 from shared import trees, word
 
 from cryptic.nodes import (
-    After, Alternate, Anagram, Concat, FirstLetters, Hidden, LastLetters, Literal, Outer, Reversal,
+    After, Alternate, Anagram, Concat, FirstLetters, Hidden, LastLetters, Literal, Mixed, Outer, Reversal,
 )  # fmt: skip
 from cryptic.thesaurus import lexicon_letters
-from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, synonyms_of, truncate
+from cryptic.wordplay import ANY, Constraint, evaluate, exactly, middle, reverse, spoonerise, synonyms_of, truncate, without
 
 
 @given(word)
@@ -27,6 +27,21 @@ def test_an_anagram_keeps_its_letters(fodder):
     outs = set(evaluate(Anagram(("upset",), (fodder.lower(),))))
     assert fodder not in outs and all(sorted(o) == sorted(fodder) for o in outs)
     assert outs or len(set(fodder)) == 1
+
+
+@settings(max_examples=50)
+@given(st.text(alphabet="ABCDEIRST", min_size=4, max_size=5), st.text(alphabet="ABCDEIRST", min_size=1, max_size=1), st.booleans())
+def test_a_composite_anagram_adds_or_takes_its_pieces_letters(fodder, piece, less):  # six letters at most: every arrangement
+    outs = set(evaluate(Mixed(("upset",), (fodder.lower(),), Literal((piece.lower(),)), less)))
+    mixed = without(fodder, piece) if less else fodder + piece
+    assert all(sorted(o) == sorted(mixed) and o != mixed for o in outs)
+    assert outs or mixed is None or len(set(mixed)) == 1
+
+
+def test_a_composite_anagram_reads_words_of_the_lexicon():
+    assert "ATTENDANCE" in set(evaluate(Mixed(("jostling",), ("at", "canteen"), Literal(("d",)), False), exactly(10)))
+    assert "ROACH" in set(evaluate(Mixed(("smashed",), ("anchor",), Literal(("n",)), True), exactly(5)))
+    assert without("ANCHOR", "NN") is None
 
 
 @given(st.lists(word, min_size=1, max_size=3), st.integers(2, 6))

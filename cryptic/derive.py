@@ -112,7 +112,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             if not rest:
                 return None
             for p in sorted(few_outputs(piece, len(rest), len(rest)) or ()):
-                if sorted(p) == sorted(rest) and (less or target not in (text + p, p + text)) and (dp := derivation(piece, p)):
+                if sorted(p) == sorted(rest) and target != (without(text, p) if less else text + p) and (dp := derivation(piece, p)):  # rearranged, as evaluate's
                     return Derivation(node, target, (dp,))
             return None
         case Hidden(_, fodder, backwards):

@@ -12,7 +12,7 @@ from shared import trees, word
 from cryptic.derive import derive, subtracted_from, subtractions
 from cryptic.forest import Cut
 from cryptic.nodes import (
-    After, Anagram, Concat, Hidden, Insertion, Literal, Reversal, Subtraction, Synonym, Truncation,
+    After, Anagram, Concat, Hidden, Insertion, Literal, Mixed, Reversal, Subtraction, Synonym, Truncation,
 )  # fmt: skip
 from cryptic.trees import length_bounds
 from cryptic.wordplay import ANY, Constraint, evaluate, exactly, within
@@ -50,6 +50,7 @@ def test_a_hidden_word_may_pass_over_an_article_before_the_words_it_hides_in():
 
 @settings(max_examples=100, deadline=None)
 @given(trees())
+@example(Mixed(("mad",), ("aaab",), Literal(("a",)), False))  # the piece before the fodder, in order: AAAAB
 def test_every_output_can_be_derived_back(node):
     for out in list(evaluate(node, ANY))[:5]:
         d = next(derive(node, out), None)

@@ -113,8 +113,8 @@ def composite_anagram_rule(span: Words) -> Iterator[Production]:
 
 
 def mixed_anagram_rule(leaf: LeafBounds) -> Rule:
-    """Composite anagrams (Mixed): fodder words rearranged with a short piece of one or two
-    words at either end ("hard Scotsmen loners failing": H + SCOTSMEN LONERS), or less a piece
+    """Composite anagrams (Mixed): fodder words rearranged with a short piece of up to
+    MIXED_PIECE_WORDS words at either end ("hard Scotsmen loners failing": H + SCOTSMEN LONERS), or less a piece
     a subtraction names ("anchor without name fouled", "name leaving anchor fouled"), or an
     X-less word ("anchor fouling, nameless": ANCHOR less N)."""
 

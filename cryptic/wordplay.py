@@ -202,7 +202,8 @@ def evaluate(node: Node, c: Constraint = ANY) -> Iterator[Letters]:
             yield from anagram_outputs(letters(fodder), c)
         case Mixed(_, fodder, piece, less):
             text = letters(fodder)
-            for p in dict.fromkeys(evaluate(piece, Constraint(1, MIXED_PIECE))):
+            lo, hi = (len(text) - c.hi, len(text) - c.lo) if less else (c.lo - len(text), c.hi - len(text))  # only pieces the length admits
+            for p in dict.fromkeys(evaluate(piece, Constraint(max(1, lo), min(MIXED_PIECE, hi)))):
                 on_time()
                 mixed = without(text, p) if less else text + p
                 if mixed is not None:

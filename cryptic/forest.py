@@ -115,24 +115,27 @@ def composite_anagram_rule(span: Words) -> Iterator[Production]:
 def mixed_anagram_rule(leaf: LeafBounds) -> Rule:
     """Composite anagrams (Mixed): fodder words rearranged with a short piece of up to
     MIXED_PIECE_WORDS words at either end ("hard Scotsmen loners failing": H + SCOTSMEN LONERS), or less a piece
-    a subtraction names ("anchor without name fouled", "name leaving anchor fouled"), or an
-    X-less word ("anchor fouling, nameless": ANCHOR less N)."""
+    a subtraction names, before or after the fodder and on either side of the anagram's
+    indicator ("anchor without name fouled", "name leaving anchor fouled", "anchor fouled,
+    losing name"), or an X-less word ("anchor fouling, nameless": ANCHOR less N)."""
 
     def rule(span: Words) -> Iterator[Production]:
         for ind, rest in around(span, "anagram"):
             for k in range(1, MIXED_PIECE_WORDS + 1):
                 yield from mixed(leaf, ind, rest[k:], rest[:k])
                 yield from mixed(leaf, ind, rest[:-k], rest[-k:])
-            for before, sub, after in between(rest, "subtraction"):
-                yield from mixed(leaf, ind + sub, before, after, True)
-            for before, sub, after in between(rest, "departure"):
-                yield from mixed(leaf, ind + sub, after, before, True)
+            for j in range(1, len(rest)):
+                for fodder, other in ((rest[j:], rest[:j]), (rest[:j], rest[j:])):
+                    for sub, piece in removal(other):
+                        yield from mixed(leaf, ind + sub, fodder, piece, True)
             for fodder, word in ((rest[1:], rest[:1]), (rest[:-1], rest[-1:])):
                 yield from lacking(leaf, ind, fodder, word)
         for before, ind, after in between(span, "anagram"):
             for fodder, piece in ((before, after), (after, before)):
                 yield from mixed(leaf, ind, fodder, piece)
                 yield from lacking(leaf, ind, fodder, piece)
+                for sub, taken in removal(piece):
+                    yield from mixed(leaf, ind + sub, fodder, taken, True)
 
     return rule
 
@@ -149,6 +152,17 @@ def mixed(leaf: LeafBounds, ind: Words, fodder: Words, piece: Words, less: bool 
     for kind, make in (("first", FirstLetters), ("last", LastLetters)):
         for pick, word in around(piece, kind):
             yield production(lambda ind=ind, fodder=fodder, pick=pick, word=word, less=less, make=make: Mixed(ind, fodder, make(pick, word), less))
+
+
+def removal(words: Words) -> Iterator[tuple[Words, Words]]:
+    """Yield (indicator, piece) where the words take a piece away: a subtraction's indicator
+    then the piece ("without name", "losing energy") or the piece then a departure's ("name
+    leaving", "nothing to lose"), on either side of the fodder or of the anagram's indicator."""
+    for k in range(1, min(MAX_INDICATOR_WORDS, len(words) - 1) + 1):
+        if is_indicator("subtraction", words[:k]):
+            yield words[:k], words[k:]
+        if is_indicator("departure", words[-k:]):
+            yield words[-k:], words[:-k]
 
 
 LESS = "less"

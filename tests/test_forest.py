@@ -133,6 +133,9 @@ KNOWN = [
     ("Daughter at canteen jostling for presence (10)", ("presence",), Mixed(("jostling",), ("at", "canteen"), Synonym(("Daughter",)), False)),
     ("Anchor smashed, nameless fish (5)", ("fish",), Mixed(("smashed", "nameless"), ("Anchor",), Synonym(("name",)), True)),
     ("Fish: anchor without name, smashed (5)", ("Fish",), Mixed(("smashed", "without"), ("anchor",), Synonym(("name",)), True)),
+    ("Without name, anchor smashed for fish (5)", ("fish",), Mixed(("smashed", "Without"), ("anchor",), Synonym(("name",)), True)),
+    ("Anchor smashed, losing name: fish (5)", ("fish",), Mixed(("smashed", "losing"), ("Anchor",), Synonym(("name",)), True)),
+    ("Fish: smashed anchor, name leaving (5)", ("Fish",), Mixed(("smashed", "leaving"), ("anchor",), Synonym(("name",)), True)),
     ("Plate broken, first of nine, for world (6)", ("world",), Mixed(("broken",), ("Plate",), FirstLetters(("first", "of"), ("nine",)), False)),
 ]
 

@@ -130,6 +130,7 @@ def mixed_anagram_rule(leaf: LeafBounds) -> Rule:
                         yield from mixed(leaf, ind + sub, fodder, piece, True)
             for fodder, word in ((rest[1:], rest[:1]), (rest[:-1], rest[-1:])):
                 yield from lacking(leaf, ind, fodder, word)
+            yield from cut(ind, rest)
         for before, ind, after in between(span, "anagram"):
             for fodder, piece in ((before, after), (after, before)):
                 yield from mixed(leaf, ind, fodder, piece)
@@ -163,6 +164,16 @@ def removal(words: Words) -> Iterator[tuple[Words, Words]]:
             yield words[:k], words[k:]
         if is_indicator("departure", words[-k:]):
             yield words[-k:], words[:-k]
+
+
+def cut(ind: Words, rest: Words) -> Iterator[Production]:
+    """An anagram of fodder whose edge word is cut ("teacher endlessly confused", "headless
+    horse and cart mixed"): the fodder less the letter the cut takes, read as a Mixed."""
+    for kind, make in (("curtail", LastLetters), ("behead", FirstLetters)):
+        for trim, fodder in around(rest, kind):
+            word = fodder[-1:] if rest[-len(trim) :] == trim else fodder[:1]
+            if len(letters(fodder)) >= MIXED_FODDER and len(letters(word)) > 1:
+                yield production(lambda ind=ind + trim, fodder=fodder, piece=make(trim, word): Mixed(ind, fodder, piece, True))
 
 
 LESS = "less"

@@ -13,7 +13,7 @@ from shared import parse_of, spans
 
 from cryptic.forest import Cut, canonical_wordplays, clue_parses, count_all, count_by_bounds, count_filtered, counts, fits, naive_wordplays, parses
 from cryptic.lexicon import is_indicator
-from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, Literal, Middle, Mixed, Outer, Reversal, Subtraction, Synonym, Truncation
+from cryptic.nodes import MAX_LETTERS, Anagram, Concat, Container, Definition, FirstLetters, Hidden, Insertion, LastLetters, Literal, Middle, Mixed, Outer, Reversal, Subtraction, Synonym, Truncation
 from cryptic.parse import parse_clue
 from cryptic.trees import flatten, length_bounds, parse_cost, plain_bounds
 
@@ -136,6 +136,8 @@ KNOWN = [
     ("Without name, anchor smashed for fish (5)", ("fish",), Mixed(("smashed", "Without"), ("anchor",), Synonym(("name",)), True)),
     ("Anchor smashed, losing name: fish (5)", ("fish",), Mixed(("smashed", "losing"), ("Anchor",), Synonym(("name",)), True)),
     ("Fish: smashed anchor, name leaving (5)", ("Fish",), Mixed(("smashed", "leaving"), ("anchor",), Synonym(("name",)), True)),
+    ("Goddess: teacher endlessly confused (6)", ("Goddess",), Mixed(("confused", "endlessly"), ("teacher",), LastLetters(("endlessly",), ("teacher",)), True)),
+    ("Stone headless, broken: memo (4)", ("memo",), Mixed(("broken", "headless"), ("Stone",), FirstLetters(("headless",), ("Stone",)), True)),
     ("Plate broken, first of nine, for world (6)", ("world",), Mixed(("broken",), ("Plate",), FirstLetters(("first", "of"), ("nine",)), False)),
 ]
 

@@ -29,7 +29,7 @@ from cryptic.show import describe, describe_pieces, draw_derivation, label, q
 from cryptic.trees import far_fetched, parse_cost
 from cryptic.tuning import (
     DEARER_FACTOR, DEARER_MARGIN, DEFAULT_TIMEOUT, DEFINITION_DEPTH, DEFINITION_ONLY_COST, DESCRIBED_SECOND, DESCRIBED_WORDS,
-    DEFINITION_ONLY_PER_WORD, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES,
+    DEFINITION_ONLY_PER_WORD, DESCRIBED_LEAST, FITTING_COST, FITTING_WORDS, GLOSSED, GLOSSED_SHARE, LOOSE_CANDIDATES, RETRIEVED,
     BUILT_OUTPUTS, BUILT_READING, BUILT_READINGS, ECHO_LETTERS, ECHO_SCORE, LOOSE_SHARE, MANY_VERIFIED, MIN_READING, MISFIT_SCORE, READING_SHARE, SECOND_GLOSSED, SINGLED_MARGIN, STRONGEST,
 )  # fmt: skip
 from cryptic.wordplay import DEADLINE, evaluate, exactly, on_time, within
@@ -328,8 +328,10 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         """A word the wordplay makes (`exact`: from the clue's own letters; with `piece` two
         steps away) that the definition does not confirm."""
         shown = th.display(word, enum)
-        strength = glossed(parse.definition, word)
-        note = " (its gloss says much of the definition)" if strength else " (definition not confirmed)"
+        strength, note = glossed(parse.definition, word), " (its gloss says much of the definition)"
+        if not strength:
+            strength, note = described(parse.definition, word, enum), " (a gloss says some of the definition)"
+        note = note if strength else " (definition not confirmed)"
         return solution(word, shown, parse.definition, parse, d, Features(cost, strength, th.frequency(word), False, exact, loose_cover(word, piece)),
                         explanation(shown, parse, d, parse.definition) + loose_note(piece) + note)  # fmt: skip
 
@@ -478,6 +480,16 @@ def glossed(definition: Words, word: Letters, least: float = GLOSSED_SHARE) -> f
     (nothing below the `least` share)."""
     share = th.gloss_overlap(th.norm(" ".join(definition)), word, soft=True)
     return GLOSSED * share if share >= least else 0.0
+
+
+def described(definition: Words, word: Letters, enum) -> float:
+    """The strength the reverse dictionary gives a word for a definition of two to
+    DESCRIBED_WORDS words, whatever its rank among the definition's answers (0 below
+    DESCRIBED_LEAST of a full match): as strong as were it retrieved among them."""
+    if not 1 < len(definition) <= DESCRIBED_WORDS:
+        return 0.0
+    share = th.described_share(th.norm(" ".join(definition)), word, enum)
+    return RETRIEVED * share if share >= DESCRIBED_LEAST else 0.0
 
 
 def gloss_second(parse: Parse, cost: float, fits: Sequence[th.Candidate], enum, spelt: float) -> Iterator[Solution]:

@@ -86,7 +86,7 @@ from cryptic.lookup.relations import (  # noqa: F401
     respelt,
     variants,
 )  # fmt: skip
-from cryptic.lookup.retrieval import DESCRIBED, described, retrieved_definitions  # noqa: F401
+from cryptic.lookup.retrieval import DESCRIBED, described, described_share, retrieved_definitions  # noqa: F401
 from thesaurus.layout import CODES  # noqa: F401
 
 __all__ = [
@@ -94,7 +94,7 @@ __all__ = [
     "GLOSS_COVER", "GLOSS_LONE", "GLOSS_SYNONYM", "INFLECTED", "PART", "SHORT_VERBS", "STRENGTH", "SUBJECTS",
     "abbreviations", "agent_nouns", "agreed", "anagrams", "breaks_fit", "candidate_order", "clipped_kinds",
     "connection", "content_words", "contractions", "definition_strength", "definition_table", "definitions",
-    "described", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
+    "described", "described_share", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
     "homophones", "hyphen_closed", "in_dictionary", "inflected", "is_node", "is_stem", "is_word", "leaf_bounds", "length_only",
     "less_forms", "letters_of", "lexicon", "lexicon_letters", "lexicon_stems", "listed_words", "matching", "near_candidates", "node_id", "norm",
     "number_words", "opened", "other_breaks", "own_definitions", "own_form", "phrase_inflections", "phrase_keys", "relations",

@@ -401,6 +401,10 @@ MANY_VERIFIED = 2  # readings verifying two answers or more prove none (their to
 # "inside the intestines"; cryptonite-dev 1,000: top-1 272 -> 273).
 GLOSSED = 0.3  # its strength, times the share of the span its glosses use
 GLOSSED_SHARE = 0.4  # the least share that counts
+# A word the wordplay makes that the definition's answers lack is asked of the reverse
+# dictionary too ("high spot": RIDGE, 0.42 of a full match, far below the best 15), and
+# counts as were it retrieved when its best gloss says at least this share of the definition.
+DESCRIBED_LEAST = 0.3
 SECOND_GLOSSED = 0.6  # the least share of a second definition an answer's glosses must say
 
 # When no reading and no definition gives any answer, the few words that fit the crossing

@@ -260,6 +260,21 @@ def test_a_reading_built_of_synonyms_offers_the_words_it_builds_unconfirmed():
     assert "MANSE" not in {s.answer for s in parse_solutions(reading, 200.0, [], enum, None)}
 
 
+def test_a_word_the_wordplay_makes_is_asked_of_the_reverse_dictionary_whatever_its_rank():
+    from cryptic.parse import parse_enumeration
+    from cryptic.rank import described
+    from cryptic.thesaurus import definitions
+
+    enum = parse_enumeration("5")
+    assert "RIDGE" not in {c.letters for c in definitions("high spot", enum)}  # far below the best answers
+    reading = Parse(("high", "spot"), (), Container(("round",), Synonym(("cycle",)), Synonym(("grand",))), False)
+    found = {s.answer: s for s in parse_solutions(reading, 100.0, [], enum, None, build=True)}
+    assert found["RIDGE"].features.strength == described(("high", "spot"), "RIDGE", enum) > 0
+    assert found["RIDGE"].explanation.endswith("(a gloss says some of the definition)") and not found["RIDGE"].verified
+    assert described(("high", "spot"), "ESTOP", enum) == 0 == described(("spot",), "RIDGE", enum)  # phrases only
+    assert described(("camera", "holder"), "CAMERA", parse_enumeration("6")) == 0  # never a word of its own
+
+
 @pytest.mark.slow
 def test_a_word_fitting_the_crossers_whose_gloss_says_an_end_of_the_clue_is_an_answer():
     from cryptic.rank import GLOSSED, glossed, glossed_only

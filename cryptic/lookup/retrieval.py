@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from cryptic.lexicon import written_out
@@ -125,31 +127,15 @@ def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top
     too among the RETRIEVED_POOL best (nearest_kept)."""
     import numpy as np
 
-    which, scores, best = gloss_scores(key)
-    if not len(which) or best <= 0:
+    found = scored_pairs(key, enumeration)
+    if found is None:
         return []
-    keep = scores >= RETRIEVED_LEAST * best
-    which, scores = which[keep], scores[keep]
-    member_ptr, member_ids = sparse_rows("gloss_member")
-    starts, ends = member_ptr[which], member_ptr[which + 1]
-    counts = (ends - starts).astype(np.int64)
-    if not counts.sum():
-        return []
-    # every (gloss, answer) pair: the members of the kept glosses, each with its gloss's place
-    owner = np.repeat(np.arange(len(which)), counts)
-    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-    nodes = member_ids[np.repeat(starts, counts) + offsets].astype(np.int64)
+    nodes, value, gloss, best = found
     g = graph()
-    nodes, of, factor = in_inflection(key, enumeration.length, nodes)  # the plurals (or verb forms) of shorter answers too
-    owner = owner[of]
-    value = scores[owner] * factor
-    if not len(nodes):
-        return []
-    fits = spelt_with(nodes, enumeration)
     if pattern is not None:
         wanted = re.compile(pattern_regex(pattern))
-        fits &= np.array([wanted.fullmatch(g.letters[j]) is not None for j in nodes.tolist()], dtype=bool)
-    nodes, value, owner = nodes[fits], value[fits], owner[fits]
+        fits = np.array([wanted.fullmatch(g.letters[j]) is not None for j in nodes.tolist()], dtype=bool)
+        nodes, value, gloss = nodes[fits], value[fits], gloss[fits]
     order = np.lexsort((nodes, -value))
     seen: set[Letters] = set()
     out = []
@@ -158,10 +144,57 @@ def retrieve(key: str, enumeration: Enumeration, pattern: str | None = None, top
         if lets in seen:
             continue
         seen.add(lets)
-        out.append(Retrieved(int(nodes[k]), float(value[k]), min(1.0, float(value[k]) / best), int(which[owner[k]])))
+        out.append(Retrieved(int(nodes[k]), float(value[k]), min(1.0, float(value[k]) / best), int(gloss[k])))
         if len(out) >= max(top, RETRIEVED_POOL):
             break
     return nearest_kept(key, out, top)
+
+
+@functools.lru_cache(maxsize=64)  # arrays of ~100 KB, asked for again within one clue
+def scored_pairs(key: str, enumeration: Enumeration) -> tuple[object, object, object, float] | None:
+    """Every (answer, gloss) pair of a normalised phrase's kept glosses whose answer the
+    enumeration admits: the answers' graph ids, the pairs' scores, the glosses' numbers, and
+    what a full match scores (None: no gloss uses the phrase's words)."""
+    import numpy as np
+
+    which, scores, best = gloss_scores(key)
+    if not len(which) or best <= 0:
+        return None
+    keep = scores >= RETRIEVED_LEAST * best
+    which, scores = which[keep], scores[keep]
+    member_ptr, member_ids = sparse_rows("gloss_member")
+    starts, ends = member_ptr[which], member_ptr[which + 1]
+    counts = (ends - starts).astype(np.int64)
+    if not counts.sum():
+        return None
+    # every (gloss, answer) pair: the members of the kept glosses, each with its gloss's place
+    owner = np.repeat(np.arange(len(which)), counts)
+    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    nodes = member_ids[np.repeat(starts, counts) + offsets].astype(np.int64)
+    nodes, of, factor = in_inflection(key, enumeration.length, nodes)  # the plurals (or verb forms) of shorter answers too
+    owner = owner[of]
+    value = scores[owner] * factor
+    if not len(nodes):
+        return None
+    fits = spelt_with(nodes, enumeration)
+    return frozen(nodes[fits]), frozen(value[fits]), frozen(which[owner[fits]]), best
+
+
+@functools.lru_cache(maxsize=64)  # dicts of ~1,000-3,000 answers, asked about within one clue
+def gloss_shares(key: str, enumeration: Enumeration) -> Mapping[Letters, float]:
+    """letters -> the share of a full match its best gloss scores, for every answer of the
+    enumeration a gloss of the normalised phrase's words belongs to (a word the wordplay makes
+    is asked about, whatever its rank)."""
+    found = scored_pairs(key, enumeration)
+    if found is None:
+        return MappingProxyType({})
+    nodes, value, _, best = found
+    g = graph()
+    out: dict[Letters, float] = {}
+    for j, v in zip(nodes.tolist(), value.tolist()):
+        lets = g.letters[j]
+        out[lets] = max(out.get(lets, 0.0), min(1.0, v / best))
+    return MappingProxyType(out)
 
 
 def nearest_kept(key: str, found: list[Retrieved], top: int) -> list[Retrieved]:
@@ -207,3 +240,12 @@ def described(key: str, enumeration: Enumeration, pattern: str | None = None) ->
         found.setdefault(g.letters[r.node], r.share)
     return found
 
+
+
+def described_share(key: str, word: Letters, enumeration: Enumeration) -> float:
+    """How much of a normalised phrase of several words the word's best gloss says (BM25's
+    share of a full match; 0 for a word of the phrase itself): a word the wordplay makes
+    is asked about whatever its rank among the phrase's answers ("high spot": RIDGE, 0.42)."""
+    if " " not in key or word in {letters_of(key), *map(letters_of, re.split("[ -]", key))}:
+        return 0.0
+    return gloss_shares(key, enumeration).get(word, 0.0)

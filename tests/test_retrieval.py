@@ -113,3 +113,17 @@ def test_a_pattern_keeps_every_answer_that_fits_it(phrase, length, data):
     assert set(fitting) >= {w for w in near if re.fullmatch(pattern.replace("?", "."), w)}
     assert all(re.fullmatch(pattern.replace("?", "."), w) for w in fitting)
     assert word in fitting
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["high spot", "source of wool", "divorce arrangement", "stand for a camera", "city on the tigris"]), st.integers(4, 9))
+def test_a_word_s_described_share_is_what_retrieval_gives_it_when_its_letters_are_known(phrase, n):
+    from cryptic.lookup.retrieval import described_share
+
+    key, enum = th.norm(phrase), parse_enumeration(str(n))
+    own = {th.letters_of(w) for w in key.split()}
+    for r in retrieve(key, enum)[:10]:
+        word = th.graph().letters[r.node]
+        known = retrieve(key, enum, word)
+        assert known and described_share(key, word, enum) == (0 if word in own else pytest.approx(known[0].share))
+    assert described_share(key, "Q" * n, enum) == 0

@@ -223,7 +223,7 @@ def retrieved_definitions(key: str, enumeration: Enumeration, pattern: str | Non
     RETRIEVED times the best gloss's share of the phrase, the relation naming its source
     ("w" WordNet's gloss, "e" GCIDE's); never the phrase, nor a word of it, itself."""
     g = graph()
-    own = {letters_of(key), *map(letters_of, re.split("[ -]", key))}  # "camera holder" is no CAMERA
+    own = own_letters(key)
     sources = gloss_sources()
     found = (r for r in retrieve(key, enumeration, pattern, RETRIEVED_NEAR) if g.letters[r.node] not in own)
     out = [Candidate(g.letters[r.node], g.nodes[r.node], RETRIEVED * r.share, float(g.freqs[r.node]), SOURCE_CODES[GLOSS_SOURCES[int(sources[r.gloss])]]) for r in found]
@@ -241,11 +241,20 @@ def described(key: str, enumeration: Enumeration, pattern: str | None = None) ->
     return found
 
 
+def own_letters(key: str) -> frozenset[Letters]:
+    """The letters of a normalised phrase and of each of its words, which it never defines
+    ("camera holder" is no CAMERA).
+
+    >>> sorted(own_letters("camera-shy holder"))
+    ['CAMERA', 'CAMERASHYHOLDER', 'HOLDER', 'SHY']
+    """
+    return frozenset((letters_of(key), *map(letters_of, re.split("[ -]", key))))
+
 
 def described_share(key: str, word: Letters, enumeration: Enumeration) -> float:
     """How much of a normalised phrase of several words the word's best gloss says (BM25's
     share of a full match; 0 for a word of the phrase itself): a word the wordplay makes
     is asked about whatever its rank among the phrase's answers ("high spot": RIDGE, 0.42)."""
-    if " " not in key or word in {letters_of(key), *map(letters_of, re.split("[ -]", key))}:
+    if " " not in key or word in own_letters(key):
         return 0.0
     return gloss_shares(key, enumeration).get(word, 0.0)

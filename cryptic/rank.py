@@ -328,10 +328,12 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         """A word the wordplay makes (`exact`: from the clue's own letters; with `piece` two
         steps away) that the definition does not confirm."""
         shown = th.display(word, enum)
-        strength, note = glossed(parse.definition, word), " (its gloss says much of the definition)"
-        if not strength:
-            strength, note = described(parse.definition, word, enum), " (a gloss says some of the definition)"
-        note = note if strength else " (definition not confirmed)"
+        if strength := glossed(parse.definition, word):
+            note = " (its gloss says much of the definition)"
+        elif strength := described(parse.definition, word, enum):
+            note = " (a gloss says some of the definition)"
+        else:
+            note = " (definition not confirmed)"
         return solution(word, shown, parse.definition, parse, d, Features(cost, strength, th.frequency(word), False, exact, loose_cover(word, piece)),
                         explanation(shown, parse, d, parse.definition) + loose_note(piece) + note)  # fmt: skip
 

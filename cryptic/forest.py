@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from cryptic.caches import per_clue
-from cryptic.lexicon import MAX_INDICATOR_WORDS, is_indicator, normal, weights
+from cryptic.lexicon import MAX_INDICATOR_WORDS, SPLIT_ENDS, SPLIT_LEADS, is_indicator, normal, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Mixed, Node, Outer, Parse, Reversal,
@@ -222,6 +222,19 @@ def trailing_rule(kind: str, make: Callable[[Words, Node, Node], Node]) -> Rule:
     return rule
 
 
+def split_rule(span: Words) -> Iterator[Production]:
+    """A container or subtraction whose indicator is two words around its second part: "metal
+    gets hot inside" (COPPER around H), "local taking time out" (NATIVE less T)."""
+    kind = SPLIT_ENDS.get(normal(span[-1:])[0]) if len(span) >= 4 else None
+    if kind is None:
+        return
+    make = Container if kind == "container" else Subtraction
+    for i in range(1, len(span) - 2):
+        if normal(span[i : i + 1])[0] in SPLIT_LEADS:
+            ind = (span[i], span[-1])
+            yield production(lambda a, b, ind=ind: make(ind, a, b), span[:i], span[i + 1 : -1])
+
+
 def cut_rule(kind: str, make: Callable[[Words, Node], Node], leaf: LeafBounds) -> Rule:
     """Cutting letters (truncations) from a synonym of the words or from its
     reversal: setters cut words, not charades, hidden words or other cuts (see far_fetched)."""
@@ -274,6 +287,7 @@ def rules(leaf: LeafBounds) -> tuple[Rule, ...]:
         binary_rule("insertion", Insertion),
         binary_rule("container", Container),
         trailing_rule("insertion", Insertion),
+        split_rule,
         binary_rule("subtraction", Subtraction),
         binary_rule("departure", lambda i, part, whole: Subtraction(i, whole, part)),
         binary_rule("after", After),

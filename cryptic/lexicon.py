@@ -146,6 +146,16 @@ LEADS = frozenset(
 )  # fmt: skip
 
 
+# A container or subtraction told by two words around its second part: "metal gets hot inside"
+# (COPPER around H), "local taking time out" (NATIVE less T). The first word names the having,
+# the second what became of the part.
+SPLIT_LEADS = frozenset(("with", "having", "has", "gets", "getting", "got", "taking", "takes"))
+SPLIT_ENDS = MappingProxyType({
+    **dict.fromkeys(("in", "inside", "within"), "container"),
+    **dict.fromkeys(("out", "off", "away", "removed", "missing", "gone", "dropped", "omitted", "excluded", "lost"), "subtraction"),
+})  # fmt: skip
+
+
 # An insertion is most often told by a verb and "into" or "in" ("pushed into", "stuck in"):
 # any verb before one of these words indicates one.
 INTO = frozenset(("into", "in", "inside", "within"))

@@ -139,6 +139,9 @@ KNOWN = [
     ("Goddess: teacher endlessly confused (6)", ("Goddess",), Mixed(("confused", "endlessly"), ("teacher",), LastLetters(("endlessly",), ("teacher",)), True)),
     ("Stone headless, broken: memo (4)", ("memo",), Mixed(("broken", "headless"), ("Stone",), FirstLetters(("headless",), ("Stone",)), True)),
     ("Plate broken, first of nine, for world (6)", ("world",), Mixed(("broken",), ("Plate",), FirstLetters(("first", "of"), ("nine",)), False)),
+    # an indicator in two words around the second part
+    ("Bird: fish with hot inside (6)", ("Bird",), Container(("with", "inside"), Synonym(("fish",)), Synonym(("hot",)))),
+    ("Timid sailor having one out (5)", ("Timid",), Subtraction(("having", "out"), Synonym(("sailor",)), Synonym(("one",)))),
 ]
 
 

@@ -6,7 +6,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from cryptic.data import DataError, data_file
@@ -113,16 +113,52 @@ def past_answers() -> tuple[str, ...]:
 
 @functools.cache
 def reliable_indicators() -> Mapping[str, frozenset[Words]]:
-    """kind -> the phrases past clues used reliably as its indicator (corpora/indicators.tsv)."""
-    rows = [(phrase, kind, int(n), int(seen)) for phrase, kind, n, seen in mined_rows("indicators.tsv", 4)]
-    best: dict[str, int] = {}
-    for phrase, _, n, _ in rows:
-        best[phrase] = max(best.get(phrase, 0), n)
+    """kind -> the phrases past clues used reliably as its indicator (corpora/indicators.tsv),
+    each phrase judged alone and with the other forms of its verb."""
+    rows = tuple((phrase, kind, int(n), int(seen)) for phrase, kind, n, seen in mined_rows("indicators.tsv", 4))
     out: dict[str, set[Words]] = {}
-    for phrase, kind, n, seen in rows:
-        if kind in KINDS and n >= MIN_SIGNALLED and n >= MIN_RELIABILITY * seen and n >= MIN_SHARE_OF_BEST * best[phrase] and not any(c.isdigit() for c in phrase):
-            out.setdefault(kind, set()).add(tuple(phrase.split()))
+    for phrase, kind in reliable(rows, lambda phrase: phrase) | reliable(rows, verb_of):
+        out.setdefault(kind, set()).add(tuple(phrase.split()))
     return MappingProxyType({k: frozenset(v) for k, v in out.items()})
+
+
+IndicatorRow = tuple[str, str, int, int]  # phrase, kind, clues it signalled the kind in, clues it occurs in
+
+
+def reliable(rows: tuple[IndicatorRow, ...], group: Callable[[str], str]) -> set[tuple[str, str]]:
+    """The (phrase, kind) pairs whose group of phrases signalled the kind at least MIN_SIGNALLED
+    times, in at least MIN_RELIABILITY of the clues the group occurs in, and at least
+    MIN_SHARE_OF_BEST as often as the group's likeliest kind.
+
+    >>> sorted(reliable((("arrests", "container", 1, 3), ("arresting", "container", 2, 16)), verb_of))
+    [('arresting', 'container'), ('arrests', 'container')]
+    """
+    tally: dict[tuple[str, str], tuple[int, int]] = {}
+    for phrase, kind, n, seen in rows:
+        had, occurs = tally.get((group(phrase), kind), (0, 0))
+        tally[group(phrase), kind] = (had + n, occurs + seen)
+    best: dict[str, int] = {}
+    for (g, _), (n, _) in tally.items():
+        best[g] = max(best.get(g, 0), n)
+    return {
+        (phrase, kind) for phrase, kind, _, _ in rows
+        if kind in KINDS and not any(c.isdigit() for c in phrase)
+        and (n := tally[group(phrase), kind][0]) >= MIN_SIGNALLED and n >= MIN_RELIABILITY * tally[group(phrase), kind][1]
+        and n >= MIN_SHARE_OF_BEST * best[group(phrase)]
+    }  # fmt: skip
+
+
+def verb_of(phrase: str) -> str:
+    """The verb a one-word phrase is a form of, else the phrase: past clues signal a verb's
+    forms a few times each ("arrests" once in 3 clues, "arresting" twice in 16), and their
+    counts are added up.
+
+    >>> verb_of("arrests"), verb_of("next to")
+    ('arrest', 'next to')
+    """
+    from lemminflect import getAllLemmas
+
+    return phrase if " " in phrase else (getAllLemmas(phrase).get("VERB") or (phrase,))[0]
 
 
 # A verb indicator takes a particle freely ("worked out", "broken up", "turned round"):

@@ -180,6 +180,9 @@ LEADS = frozenset(
                                "becomes", "having been", "must", "have to", "to", "with", "after", "having", "has",
                                "that's", "may", "could", "can", "will", "might", "needs", "going", "goes")
 )  # fmt: skip
+# A container's or insertion's indicator takes a lead too, but no particle ("when soused in": NG
+# in ALE; "to tuck into"; "when taking in"; "is found in").
+LED_KINDS = PHRASAL_KINDS | {"container", "insertion"}
 
 
 # A container or subtraction told by two words around its second part: "metal gets hot inside"
@@ -231,17 +234,17 @@ def is_indicator(kind: str, words: Words) -> bool:
     if any("-" in w for w in words):  # "mixed-up" is "mixed up", "re-formed" "reformed"
         split = tuple(part for w in words for part in w.split("-") if part)
         return is_indicator(kind, split) or is_indicator(kind, tuple(w.replace("-", "") for w in words))
-    if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]):
-        return True
+    if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]) and words[0] not in PARTICLES:
+        return True  # not "up in", which a lead would make "got up in"
     if kind == "insertion" and len(words) == 2 and words[1] == "by" and words[:1] in indicators("container") and is_participle(words[0]):
         return True  # the passive: "heroin smuggled by seal" is H in CAP
     if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):
         return True
     if kind in LETTER_KINDS and len(words) > 1 and words[0] in ARTICLES and words[1] not in ARTICLES and is_indicator(kind, words[1:]):
         return True  # "a trace of leniency": L; "the origins of interesting old tale": IOTA
-    if kind not in PHRASAL_KINDS:
+    if kind not in LED_KINDS:
         return False
-    if len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind):
+    if kind in PHRASAL_KINDS and len(words) > 1 and words[-1] in PARTICLES and words[:-1] in indicators(kind):
         return True
     lead = next((n for n in (2, 1) if words[:n] in LEADS), 0)
     return 0 < lead < len(words) and is_indicator(kind, words[lead:])

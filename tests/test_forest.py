@@ -195,7 +195,7 @@ def test_an_indicator_may_follow_a_verb_of_being():
     assert is_indicator("anagram", ("must", "be", "ordered")) and is_indicator("anagram", ("when", "upset"))
     assert is_indicator("reversal", ("is", "turned", "back"))
     assert not is_indicator("anagram", ("is",)) and not is_indicator("anagram", ("must", "be"))
-    assert not is_indicator("container", ("is", "holding"))  # only verb-like kinds take a lead
+    assert is_indicator("container", ("is", "holding")) and not is_indicator("after", ("is", "after"))  # verb-like kinds take a lead
     assert is_indicator("anagram", ("with", "retraining")) and is_indicator("reversal", ("after", "retreat"))
     assert not is_indicator("anagram", ("with",))
     assert not is_indicator("anagram", ("in", "ruptured"))  # "in" is a link before an indicator

@@ -73,6 +73,12 @@ def test_an_indicator_signalled_in_a_tenth_of_its_clues_is_read():
     assert not is_indicator("insertion", ("a",))  # 20 of 8,380
 
 
+def test_a_lead_may_come_before_a_container_or_insertion_indicator():
+    assert is_indicator("insertion", ("when", "soused", "in")) and is_indicator("container", ("will", "welcome"))
+    assert not is_indicator("container", ("welcome", "up"))  # a particle only after a verb of the phrasal kinds
+    assert not is_indicator("insertion", ("is", "got", "up", "in"))  # "up" is no verb going in
+
+
 def test_a_verbs_forms_are_judged_together():
     # "arrests" signalled a container once in 3 past clues: too few alone, but with "arresting"
     # (twice in 16) and "arrested" (once in 15) the verb has, four times in 34.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from cryptic.caches import per_clue
-from cryptic.lexicon import MAX_INDICATOR_WORDS, SPLIT_ENDS, SPLIT_LEADS, is_indicator, is_participle, normal, weights
+from cryptic.lexicon import MAX_INDICATOR_WORDS, SPLIT_ENDS, SPLIT_LEADS, is_indicator, normal, taken_in, weights
 from cryptic.nodes import (
     MAX_LETTERS, After, Alternate, Anagram, Bounds, Clue, Concat, Container, Definition, FirstLetters, Hidden,
     Homophone, Insertion, LastLetters, LeafBounds, LeafKind, Literal, Middle, Mixed, Node, Outer, Parse, Reversal,
@@ -215,7 +215,7 @@ def trailing_rule(kind: str, make: Callable[[Words, Node, Node], Node]) -> Rule:
 
     def rule(span: Words) -> Iterator[Production]:
         for k in range(1, min(MAX_INDICATOR_WORDS, len(span) - 2) + 1):
-            if is_indicator(kind, span[-k:]) or k == 1 and is_indicator("container", span[-1:]) and is_participle(normal(span[-1:])[0]):
+            if is_indicator(kind, span[-k:]) or k == 1 and taken_in(normal(span[-1:])[0]):
                 rest = span[:-k]
                 for i in range(1, len(rest)):
                     yield production(lambda a, b, ind=span[-k:]: make(ind, b, a), rest[:i], rest[i:])

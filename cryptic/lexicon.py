@@ -216,6 +216,13 @@ def is_participle(word: str) -> bool:
     return any(word in getInflection(lemma, "VBN") for lemma in getAllLemmas(word).get("VERB", ()))
 
 
+def taken_in(word: str) -> bool:
+    """Is the (normalised) word a container indicator's past participle ("held", "smuggled")?
+    Read passively it says its part was taken into the other: an insertion's indicator before
+    "by" ("smuggled by") or after both parts ("fellow's admitted": HES in TAURUS)."""
+    return (word,) in indicators("container") and is_participle(word)
+
+
 # A letter-picking indicator may take a preposition before its fodder ("regularly using satnav
 # maps": STAMP; "initially in").
 LETTER_KINDS = frozenset(("first", "last", "alternate", "outer", "middle", "hidden"))
@@ -236,7 +243,7 @@ def is_indicator(kind: str, words: Words) -> bool:
         return is_indicator(kind, split) or is_indicator(kind, tuple(w.replace("-", "") for w in words))
     if kind == "insertion" and len(words) == 2 and words[1] in INTO and is_verb(words[0]) and words[0] not in PARTICLES:
         return True  # not "up in", which a lead would make "got up in"
-    if kind == "insertion" and len(words) == 2 and words[1] == "by" and words[:1] in indicators("container") and is_participle(words[0]):
+    if kind == "insertion" and len(words) == 2 and words[1] == "by" and taken_in(words[0]):
         return True  # the passive: "heroin smuggled by seal" is H in CAP
     if kind in LETTER_KINDS and len(words) > 1 and words[-1] in TRAILS and words[:-1] in indicators(kind):
         return True

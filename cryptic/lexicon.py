@@ -133,19 +133,20 @@ def reliable(rows: tuple[IndicatorRow, ...], group: Callable[[str], str]) -> set
     >>> sorted(reliable((("arrests", "container", 1, 3), ("arresting", "container", 2, 16)), verb_of))
     [('arresting', 'container'), ('arrests', 'container')]
     """
+    of = {phrase: group(phrase) for phrase, _, _, _ in rows}  # once a phrase: a verb's lemma costs 10 µs, and a solve loads the table first
     tally: dict[tuple[str, str], tuple[int, int]] = {}
     for phrase, kind, n, seen in rows:
-        had, occurs = tally.get((group(phrase), kind), (0, 0))
-        tally[group(phrase), kind] = (had + n, occurs + seen)
+        had, occurs = tally.get((of[phrase], kind), (0, 0))
+        tally[of[phrase], kind] = (had + n, occurs + seen)
     best: dict[str, int] = {}
     for (g, _), (n, _) in tally.items():
         best[g] = max(best.get(g, 0), n)
-    return {
-        (phrase, kind) for phrase, kind, _, _ in rows
-        if kind in KINDS and not any(c.isdigit() for c in phrase)
-        and (n := tally[group(phrase), kind][0]) >= MIN_SIGNALLED and n >= MIN_RELIABILITY * tally[group(phrase), kind][1]
-        and n >= MIN_SHARE_OF_BEST * best[group(phrase)]
-    }  # fmt: skip
+
+    def passes(phrase: str, kind: str) -> bool:
+        n, seen = tally[of[phrase], kind]
+        return n >= MIN_SIGNALLED and n >= MIN_RELIABILITY * seen and n >= MIN_SHARE_OF_BEST * best[of[phrase]]
+
+    return {(phrase, kind) for phrase, kind, _, _ in rows if kind in KINDS and not any(c.isdigit() for c in phrase) and passes(phrase, kind)}
 
 
 def verb_of(phrase: str) -> str:

@@ -182,8 +182,9 @@ LEADS = frozenset(
                                "that's", "may", "could", "can", "will", "might", "needs", "going", "goes")
 )  # fmt: skip
 # A container's or insertion's indicator takes a lead too, but no particle ("when soused in": NG
-# in ALE; "to tuck into"; "when taking in"; "is found in").
-LED_KINDS = PHRASAL_KINDS | {"container", "insertion"}
+# in ALE; "to tuck into"; "when taking in"; "is found in"), and so does a charade's connector
+# ("W to meet HALE", "is next to").
+LED_KINDS = PHRASAL_KINDS | {"container", "insertion", "connector"}
 
 
 # A container or subtraction told by two words around its second part: "metal gets hot inside"

@@ -143,6 +143,8 @@ KNOWN = [
     ("Bird: fish with hot inside (6)", ("Bird",), Container(("with", "inside"), Synonym(("fish",)), Synonym(("hot",)))),
     ("Timid sailor having one out (5)", ("Timid",), Subtraction(("having", "out"), Synonym(("sailor",)), Synonym(("one",)))),
     ("Sailor, one held, for the rest (4)", ("the", "rest"), Insertion(("held",), Synonym(("one",)), Synonym(("Sailor",)))),  # B held by A
+    # a connector after a lead: "to meet"
+    ("Cold to meet big rodent (5)", ("rodent",), Concat((Synonym(("Cold",)), Synonym(("big",))))),
 ]
 
 

@@ -79,6 +79,12 @@ def test_a_lead_may_come_before_a_container_or_insertion_indicator():
     assert not is_indicator("insertion", ("is", "got", "up", "in"))  # "up" is no verb going in
 
 
+def test_a_lead_may_come_before_a_charades_connector():
+    assert is_indicator("connector", ("to", "meet")) and is_indicator("connector", ("is", "next", "to"))
+    assert is_indicator("connector", ("to", "get"))  # listed: "get" alone is a link, not a connector
+    assert not is_indicator("connector", ("to", "fly"))
+
+
 def test_a_verbs_forms_are_judged_together():
     # "arrests" signalled a container once in 3 past clues: too few alone, but with "arresting"
     # (twice in 16) and "arrested" (once in 15) the verb has, four times in 34.

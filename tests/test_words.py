@@ -36,11 +36,3 @@ def test_the_builds_zipf_frequencies_are_wordfreq_s(words):
 
     phrase = " ".join(words)
     assert zipf_reader()(phrase) == zipf_frequency(phrase, "en")
-
-
-def test_no_plural_is_guessed_for_a_word_wordnet_has_only_as_an_adjective_or_adverb():
-    from thesaurus.words import inflection_table
-
-    assert "NNS" not in inflection_table("naked", "NOUN") and "NNS" not in inflection_table("securely", "NOUN")
-    assert inflection_table("corgi", "NOUN")["NNS"] == ("corgis",)  # a noun the inflector does not know
-    assert inflection_table("cavort", "NOUN")["NNS"] == ("cavorts",)  # a verb's: its -s form (the inflector has no verb table for it)

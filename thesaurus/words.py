@@ -101,22 +101,11 @@ def inflected_kinds(phrase: str, known: Mapping[str, frozenset[str]], verbs: fro
 def inflection_table(head: str, upos: str) -> dict[str, tuple[str, ...]]:
     """tag -> forms of a word as one part of speech (memoised: phrases share head words).
     Words lemminflect does not know (corgi, ruse) get its rule-based forms, nouns only:
-    guessing verb and adjective forms of every noun would invent words. So would a plural of
-    a word WordNet has as an adjective or adverb only (NAKEDS, SECURELIES: 17,800 such forms,
-    2 of the 30,151 one-word answers of the past and dev clues); a verb's is its -s form
-    (CAVORTS)."""
+    guessing verb and adjective forms of every noun would invent words."""
     from lemminflect import getAllInflections, getAllInflectionsOOV
 
-    table = getAllInflections(head, upos=upos)
-    if not table and upos == "NOUN" and not modifier_only(head):
-        table = regular_plural(head) or getAllInflectionsOOV(head, upos=upos)
+    table = getAllInflections(head, upos=upos) or (regular_plural(head) or getAllInflectionsOOV(head, upos=upos) if upos == "NOUN" else {})
     return {**negated_degrees(head), **table} if upos == "ADJ" else table
-
-
-def modifier_only(word: str) -> bool:
-    """Does WordNet have the word, as an adjective or an adverb only?"""
-    kinds = parts_of_speech(normalised_dir()).get(word)
-    return kinds is not None and not kinds & {"n", "v"}
 
 
 def regular_plural(noun: str) -> dict[str, tuple[str, ...]]:

@@ -183,7 +183,7 @@ LEADS = frozenset(
 )  # fmt: skip
 # A container's or insertion's indicator takes a lead too, but no particle ("when soused in": NG
 # in ALE; "to tuck into"; "when taking in"; "is found in"), and so does a charade's connector
-# ("W to meet HALE", "is next to").
+# ("W to meet HALE", "LAT going by VIA"; a charade skips MAX_CONNECTOR_WORDS at most).
 LED_KINDS = PHRASAL_KINDS | {"container", "insertion", "connector"}
 
 

@@ -66,7 +66,7 @@ def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tupl
         return
     few = few_outputs(inner, lo, hi)
     if few is not None:
-        for i in few:
+        for i in sorted(few):  # sorted: the same first derivation in every process (sets' order is the hash seed's)
             k = target.find(i, 1)
             while 0 < k <= n - len(i) - 1:
                 yield i, target[:k] + target[k + len(i) :]
@@ -161,7 +161,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             if made is not None:
                 return from_any(node, body, target, made.get(target, ()))
             for c in sources(node, target):
-                for s in set(islice(evaluate(body, c), MAX_EVALUATED)):
+                for s in sorted(set(islice(evaluate(body, c), MAX_EVALUATED))):
                     if target not in produced_from(node, s):
                         continue
                     d = derivation(body, s)
@@ -220,7 +220,7 @@ def subtracted_from(node: Subtraction, n: int) -> dict[Letters, tuple[Removal, .
         return None
     order = {p: i for i, p in enumerate(taken)}
     ways: dict[Letters, list[Removal]] = {}
-    for w in few:
+    for w in sorted(few):
         m = len(w) - n
         for k in range(n + 1):
             if (p := w[k : k + m]) in order:

@@ -362,7 +362,7 @@ def parse_solutions(parse: Parse, cost: float, candidates: list[th.Candidate], e
         c = strong[k]
         yield defined(c, d, Features(cost, c.strength, c.frequency, False, False, loose_cover(c.letters, piece)), piece)
     if letter_exact(parse.wordplay):
-        for s in set(evaluate(parse.wordplay, exactly(enum.length, pattern))):
+        for s in sorted(set(evaluate(parse.wordplay, exactly(enum.length, pattern)))):
             if s in matched or not th.is_word(s, enum) or s in run_on and not th.in_dictionary(s, enum):
                 continue
             d = next(derive(parse.wordplay, s), None)

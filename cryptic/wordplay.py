@@ -318,7 +318,7 @@ def anagram_outputs(fodder: Letters, c: Constraint) -> Iterator[Letters]:
     if not c.lo <= len(fodder) <= c.hi:
         return
     if len(fodder) <= MAX_PERMUTED:
-        yield from (s for s in map("".join, set(permutations(fodder))) if s != fodder and admits(c, s))
+        yield from (s for s in dict.fromkeys(map("".join, permutations(fodder))) if s != fodder and admits(c, s))
     else:
         yield from (w for w in th.anagrams(fodder) if w != fodder and admits(c, w))
 

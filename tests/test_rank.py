@@ -61,6 +61,21 @@ def test_nadir_first_with_its_explanation(capsys):
 
 
 @pytest.mark.slow
+def test_the_answers_do_not_depend_on_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    # LIT around I + M or M + I: the first derivation found was a set's order, and with it
+    # how attested the pieces are (0.4 or 0.2), and which of LIMIT and SEVEN came first
+    code = ("from cryptic.parse import parse_clue; from cryptic.rank import solve; "
+            "print([(s.answer, round(s.score, 4), s.explanation) for s in solve(parse_clue('Noticed a number in a number (5)'), timeout=60).solutions[:3]])")  # fmt: skip
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3")}  # fmt: skip
+    assert len(runs) == 1 and "LIMIT" in runs.pop()
+
+
+@pytest.mark.slow
 def test_pattern_constrains_answers():
     outcome = solve(parse_clue("Lowest point in ruptured drain (5)"), "D???N", timeout=60)
     assert all(s.answer[0] == "D" and s.answer[4] == "N" for s in outcome.solutions)

@@ -66,7 +66,7 @@ def insertion_splits(inner: Node, outer: Node, target: Letters) -> Iterator[tupl
         return
     few = few_outputs(inner, lo, hi)
     if few is not None:
-        for i in sorted(few):  # sorted: the same first derivation in every process (sets' order is the hash seed's)
+        for i in few:
             k = target.find(i, 1)
             while 0 < k <= n - len(i) - 1:
                 yield i, target[:k] + target[k + len(i) :]
@@ -111,7 +111,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             rest = without(text, target) if less else without(target, text)
             if not rest:
                 return None
-            for p in sorted(few_outputs(piece, len(rest), len(rest)) or ()):
+            for p in few_outputs(piece, len(rest), len(rest)) or ():
                 if sorted(p) == sorted(rest) and target != (without(text, p) if less else text + p) and (dp := derivation(piece, p)):  # rearranged, as evaluate's
                     return Derivation(node, target, (dp,))
             return None
@@ -161,7 +161,7 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             if made is not None:
                 return from_any(node, body, target, made.get(target, ()))
             for c in sources(node, target):
-                for s in sorted(set(islice(evaluate(body, c), MAX_EVALUATED))):
+                for s in sorted(set(islice(evaluate(body, c), MAX_EVALUATED))):  # sorted: the first that fits, in every process
                     if target not in produced_from(node, s):
                         continue
                     d = derivation(body, s)
@@ -215,12 +215,12 @@ def subtracted_from(node: Subtraction, n: int) -> dict[Letters, tuple[Removal, .
     the part); None when they are many."""
     lo, hi = removed_bounds(node, n)
     taken = removable(node.part, lo, hi)
-    few = few_outputs(node.whole, n + lo, n + hi) if taken else frozenset()
+    few = few_outputs(node.whole, n + lo, n + hi) if taken else ()
     if few is None:
         return None
     order = {p: i for i, p in enumerate(taken)}
     ways: dict[Letters, list[Removal]] = {}
-    for w in sorted(few):
+    for w in few:
         m = len(w) - n
         for k in range(n + 1):
             if (p := w[k : k + m]) in order:

@@ -55,11 +55,12 @@ def needed(node: Node) -> tuple[tuple[str, int], ...]:
 
 
 @per_clue(maxsize=50_000)
-def few_outputs(node: Node, lo: int, hi: int) -> frozenset[Letters] | None:
-    """The node's outputs of lo to hi letters when there are fewer than FEW, else None
-    (asked once for every candidate answer of a clue)."""
-    few = frozenset(islice(evaluate(node, Constraint(lo, hi)), FEW))
-    return few if len(few) < FEW else None
+def few_outputs(node: Node, lo: int, hi: int) -> tuple[Letters, ...] | None:
+    """The node's distinct outputs of lo to hi letters, sorted, when there are fewer than FEW,
+    else None (asked once for every candidate answer of a clue). Sorted, not a set: a
+    derivation takes the first that fits, and a set's order is the hash seed's."""
+    few = sorted(set(islice(evaluate(node, Constraint(lo, hi)), FEW)))
+    return tuple(few) if len(few) < FEW else None
 
 
 @per_clue(maxsize=50_000)

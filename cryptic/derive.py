@@ -161,12 +161,9 @@ def derivation(node: Node, target: Letters) -> Derivation | None:
             if made is not None:
                 return from_any(node, body, target, made.get(target, ()))
             for c in sources(node, target):
-                for s in sorted(set(islice(evaluate(body, c), MAX_EVALUATED))):  # sorted: the first that fits, in every process
-                    if target not in produced_from(node, s):
-                        continue
-                    d = derivation(body, s)
-                    if d:
-                        return Derivation(node, target, (d,))
+                makers = {s for s in islice(evaluate(body, c), MAX_EVALUATED) if target in produced_from(node, s)}
+                if d := from_any(node, body, target, sorted(makers)):  # sorted: the first that fits, in every process
+                    return d
             return None
         case Spoonerism(_, first, second):
             for k in range(1, len(target)):

@@ -59,8 +59,8 @@ def few_outputs(node: Node, lo: int, hi: int) -> tuple[Letters, ...] | None:
     """The node's distinct outputs of lo to hi letters, sorted, when there are fewer than FEW,
     else None (asked once for every candidate answer of a clue). Sorted, not a set: a
     derivation takes the first that fits, and a set's order is the hash seed's."""
-    few = sorted(set(islice(evaluate(node, Constraint(lo, hi)), FEW)))
-    return tuple(few) if len(few) < FEW else None
+    few = set(islice(evaluate(node, Constraint(lo, hi)), FEW))
+    return tuple(sorted(few)) if len(few) < FEW else None
 
 
 @per_clue(maxsize=50_000)

@@ -422,6 +422,19 @@ def test_agreement_needs_two_words_and_stays_below_a_synonym():
     assert "p" not in {th.CODES[c] for c in th.relations("italian")[1].tolist()}  # a whole's parts never define it alone
 
 
+@pytest.mark.parametrize("phrase, enum, answer", [("in Peru", "4", "LIMA"), ("somewhere in Italy", "5", "MILAN"), ("part of a tree", "4", "LIMB")])
+def test_a_phrase_that_puts_the_answer_in_a_whole_defines_its_parts(phrase, enum, answer):
+    found = {c.letters: c for c in th.definitions(phrase, parse_enumeration(enum))}
+    assert found[answer].relation == "p" and found[answer].strength < SECOND_DEFINITION  # never verified alone
+    assert answer in answers(phrase, enum)[:8]
+
+
+def test_only_a_phrase_that_places_the_answer_reads_as_a_whole():
+    assert not len(th.located("peru")[0]) and not len(th.located("peruvian")[0])  # the whole's name alone
+    assert not len(th.located("place of worship")[0]) and not len(th.located("of peru")[0])  # a kind; "of" alone
+    assert th.node_id("lima") in th.located("a place in peru")[0].tolist()
+
+
 @pytest.mark.parametrize("phrase, enum, answer", [("mail chief", "10", "POSTMASTER"), ("mail overseer", "10", "POSTMASTER"), ("shooting team", "6,5", "FIRINGSQUAD")])
 def test_two_words_define_the_compound_of_their_synonyms(phrase, enum, answer):
     found = {c.letters: c for c in th.definitions(phrase, parse_enumeration(enum))}

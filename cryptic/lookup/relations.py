@@ -241,6 +241,7 @@ def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Rela
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
         found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(w, window) for w in content_words(key)))
         found.append(agreed(key, window))
+        found.append(located(key, window))
     if not found:
         return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
     return tuple(frozen(np.concatenate(column)) for column in zip(*found))
@@ -300,6 +301,28 @@ def agreed(key: str, window: Window = EVERY) -> Relations:
     keep = np.isin(ca, kinds) | np.isin(cb, kinds)
     codes = np.where(sa >= sb, ca, cb)
     return frozen(ids[keep]), frozen(codes[keep]), frozen(np.minimum(AGREED, PART * (sa + sb))[keep])
+
+
+# A phrase that says the answer lies in a whole it names: "in Ohio", "a place in Mexico",
+# "somewhere in California", "part of the body", "a region of Canada" (not "place of worship",
+# a kind; nor "of" alone).
+LOCATED = re.compile(
+    r"(?:(?:a|an|some) )?(?:(?:place|spot|somewhere|area|region|site|part|section|feature|member) in"
+    r"|(?:part|region|section|feature|member) of|in) (?:the |a |an )?([a-z]+(?: [a-z]+)?)"
+)
+
+
+@functools.lru_cache(maxsize=10_000)
+def located(key: str, window: Window = EVERY) -> Relations:
+    """The parts of the whole a normalised phrase says the answer lies in ("in Africa" ->
+    NIGER, "part of the body" -> ARMPIT), as strong as a kind and a whole agreeing (AGREED):
+    the phrase states the part relation itself, which a whole's name alone never does."""
+    import numpy as np
+
+    if not (m := LOCATED.fullmatch(key)):
+        return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+    ids, codes, _ = parts_of(m.group(1), window)
+    return frozen(ids), frozen(codes), frozen(np.full(len(ids), AGREED))
 
 
 def widened(window: Window) -> Window:

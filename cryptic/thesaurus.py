@@ -83,6 +83,7 @@ from cryptic.lookup.relations import (  # noqa: F401
     less_forms,
     located,
     number_words,
+    opposed,
     relations,
     respelt,
     variants,
@@ -98,6 +99,6 @@ __all__ = [
     "described", "described_share", "display", "distant_letters", "folder", "frequency", "gloss_definitions", "gloss_overlap", "graph",
     "homophones", "hyphen_closed", "in_dictionary", "inflected", "is_node", "is_stem", "is_word", "leaf_bounds", "length_only",
     "less_forms", "letters_of", "located", "lexicon", "lexicon_letters", "lexicon_stems", "listed_words", "matching", "near_candidates", "node_id", "norm",
-    "number_words", "opened", "other_breaks", "own_definitions", "own_form", "phrase_inflections", "phrase_keys", "relations",
+    "number_words", "opened", "opposed", "other_breaks", "own_definitions", "own_form", "phrase_inflections", "phrase_keys", "relations",
     "respelt", "retrieved_definitions", "row", "spellings", "spelt_with", "synonym_table", "synonyms", "unchanged_plural", "variants", "warm",
 ]

@@ -429,6 +429,19 @@ def test_a_phrase_that_puts_the_answer_in_a_whole_defines_its_parts(phrase, enum
     assert answer in answers(phrase, enum)[:8]
 
 
+@pytest.mark.parametrize("phrase, enum, answer", [("not happy", "7", "UNHAPPY"), ("not very big", "5", "SMALL"), ("not asleep", "5", "AWAKE")])
+def test_not_x_defines_the_opposites_of_x(phrase, enum, answer):
+    found = answers(phrase, enum)
+    assert answer in found[:5]
+    assert not set(found[:5]) & set(answers(phrase.split()[-1], enum)[:5]) - {answer}  # not X's own synonyms
+
+
+def test_the_opposites_synonyms_define_not_x_less_strongly():
+    found = {c.letters: c.strength for c in th.definitions("not happy", parse_enumeration("3"))}
+    assert "SAD" in found and found["SAD"] < th.STRENGTH["a"]
+    assert not len(th.opposed("happy")[0]) and not len(th.opposed("not zzyzx")[0])
+
+
 def test_only_a_phrase_that_places_the_answer_reads_as_a_whole():
     assert not len(th.located("peru")[0]) and not len(th.located("peruvian")[0])  # the whole's name alone
     assert not len(th.located("place of worship")[0]) and not len(th.located("of peru")[0])  # a kind; "of" alone

@@ -295,8 +295,19 @@ def part_rows(nouns: list[tuple[tuple[str, ...], tuple[str, ...]]], pairs: list[
     return sparse_rows(rows)
 
 
+def opposite_rows(pairs: list[tuple[str, str]], ids: dict[str, int]) -> tuple[list[str], object, object]:
+    """For each phrase, the graph ids of what WordNet calls its opposites (happy: UNHAPPY; even:
+    ODD, UNEVEN), from antonyms' pairs (both ways), as sparse rows."""
+    rows: dict[str, set[int]] = {}
+    for phrase, other in pairs:
+        if other in ids:
+            rows.setdefault(phrase, set()).add(ids[other])
+    return sparse_rows(rows)
+
+
 def write_glosses(staging: Path, gathered: dict[str, list], ids: dict[str, int], lemma_of: dict[str, str], spelt: dict[str, str]) -> None:
-    """Write the gloss rows (gloss_rows) and the part rows (part_rows) into the staging folder."""
+    """Write the gloss rows (gloss_rows), the part rows (part_rows) and the opposite rows
+    (opposite_rows) into the staging folder."""
     import numpy as np
 
     glosses = [g for pos in WORDNET_ORDER for g in gathered[pos]] + gathered["gcide"]
@@ -307,10 +318,11 @@ def write_glosses(staging: Path, gathered: dict[str, list], ids: dict[str, int],
     np.save(staging / "gloss_member_indptr.npy", member_indptr)
     np.save(staging / "gloss_member_ids.npy", member_ids)
     np.save(staging / "gloss_sources.npy", sources)
-    part_words, part_indptr, part_ids = part_rows(gathered["part sources"], gathered["pertaining"], ids)
-    (staging / "part_words.txt").write_text("\n".join(part_words) + "\n", encoding="utf-8")
-    np.save(staging / "part_indptr.npy", part_indptr)
-    np.save(staging / "part_ids.npy", part_ids)
+    for name, (words, indptr, row_ids) in (("part", part_rows(gathered["part sources"], gathered["pertaining"], ids)),
+                                          ("opposite", opposite_rows(gathered["opposites"], ids))):  # fmt: skip
+        (staging / f"{name}_words.txt").write_text("\n".join(words) + "\n", encoding="utf-8")
+        np.save(staging / f"{name}_indptr.npy", indptr)
+        np.save(staging / f"{name}_ids.npy", row_ids)
 
 
 @contextlib.contextmanager
@@ -598,6 +610,7 @@ def relation_rows(shares: list[tuple[str, tuple[int, ...]]]) -> list[tuple[dict[
         if "n" in pos:  # the lighter share reads GCIDE too
             read["part sources"] = [part_source(wn, s) for s in wn.files["n"]]
             read["gcide"] = gcide_glosses()
+            read["opposites"] = sorted(opposites)
         if "a" in pos:
             read["pertaining"] = [pair for s in wn.files["a"] for pair in pertaining(wn, s)]
         read["british"] = british_spellings(related, set(common_words()))

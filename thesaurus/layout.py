@@ -24,6 +24,8 @@ Files:
   gloss_sources.npy          each gloss's source: its place in GLOSS_SOURCES
   part_words.txt, part_indptr.npy, part_ids.npy   WordNet's part holonyms turned round: a
                              whole's name or adjective ("italy", "italian") -> its parts (VENICE)
+  opposite_words.txt, opposite_indptr.npy, opposite_ids.npy   WordNet's antonyms: a phrase
+                             ("happy") -> what it calls its opposites (UNHAPPY)
   by_length.npy, length_starts.npy   the graph's rows again, each sorted by answer length, and
                              for each row and length L how many of its answers are shorter
                              (so that the answers of one length in many rows are found
@@ -40,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-INDEX_VERSION = 25  # raise it when a file above changes: an index of another version is rebuilt
+INDEX_VERSION = 26  # raise it when a file above changes: an index of another version is rebuilt
 
 # Relation codes, strongest first: s synonym, m Moby, a similar/also-see, o hyponym, i instance,
 # r Moby (reverse), q hyponym two levels down, h hypernym, d derivationally related, x hyponym

@@ -32,6 +32,7 @@ from cryptic.lookup.relations import (
     far_candidates,
     frozen,
     lemmas,
+    negated,
     relations,
     spoken,
     strongest,
@@ -245,7 +246,7 @@ def fitting_near(key: str, enumeration: Enumeration, pattern: str, described: bo
     those that fit (its best overall may fit none: DASHBOARD is eleventh for "where speedo
     found", first once D?S?B?A?D is known)."""
     near = tuple(c for c in near_candidates(key, enumeration, described) if pattern_ok(pattern, c.letters))
-    if " " not in key and "-" not in key or not described:  # one word: the reverse dictionary reads phrases
+    if " " not in key and "-" not in key or not described or negated(key):  # one word: the reverse dictionary reads phrases (and drops "not")
         return near
     best = {c.letters: c for c in near}
     for c in retrieved_definitions(key, enumeration, pattern):
@@ -276,7 +277,7 @@ def unordered_near(key: str, enumeration: Enumeration | None, described: bool) -
     """near_candidates by `candidate_order` alone (a hyphenated phrase's spaced form joins
     them before the fitted order is scored, once)."""
     near = tuple(candidates(*near_definitions(key, enumeration)))
-    glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key and described else ()
+    glossed = gloss_definitions(key, enumeration) + retrieved_definitions(key, enumeration) if enumeration is not None and " " in key and described and not negated(key) else ()
     from cryptic import past  # past clues' definitions: exact, then guessed
 
     added = derived_definitions(key, enumeration) + past.defined(key, enumeration) + past.guessed(key, enumeration) + compounds(key, enumeration)

@@ -239,9 +239,12 @@ def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Rela
             forms, owners = inflected(ids, degree, window)
             found.append((forms, codes[owners], strengths[owners] * INFLECTED))
     if compose and not known and 1 < len(key.split(" ")) <= MAX_COMPOSED:
-        found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(w, window) for w in content_words(key)))
-        found.append(agreed(key, window))
-        found.append(located(key, window))
+        if negated(key):  # "not happy" is no synonym of happy's
+            found.append(opposed(key, window))
+        else:
+            found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(w, window) for w in content_words(key)))
+            found.append(agreed(key, window))
+            found.append(located(key, window))
     if not found:
         return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
     return tuple(frozen(np.concatenate(column)) for column in zip(*found))
@@ -323,6 +326,38 @@ def located(key: str, window: Window = EVERY) -> Relations:
         return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
     ids, codes, _ = parts_of(m.group(1), window)
     return frozen(ids), frozen(codes), frozen(np.full(len(ids), AGREED))
+
+
+NEGATED = re.compile(r"not (?:very )?([a-z]+(?: [a-z]+)?)")  # "not happy", "not very big"
+
+
+def negated(key: str) -> bool:
+    """Does a normalised phrase deny what its last words say ("not happy")? Its content words
+    and the glosses that use them say the opposite of what it means."""
+    return NEGATED.fullmatch(key) is not None
+
+
+@functools.lru_cache(maxsize=10_000)
+def opposed(key: str, window: Window = EVERY) -> Relations:
+    """What a normalised "not X" phrase says: X's opposites as WordNet pairs them ("not happy"
+    -> UNHAPPY, "not very big" -> SMALL), as strong as its similar-to links (its own pairing of
+    senses), and their relations as a content word's (PART times theirs: "not happy" -> SAD)."""
+    import numpy as np
+
+    empty = (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+    if not (m := NEGATED.fullmatch(key)):
+        return empty
+    index, indptr, ids = sparse_index("opposite")
+    i = index.get(m.group(1))
+    if i is None:
+        return empty
+    g = graph()
+    opposites = ids[int(indptr[i]) : int(indptr[i + 1])]
+    lengths = g.lengths[opposites]
+    direct = opposites[(lengths >= window[0]) & (lengths <= window[1])]
+    found = [(direct, np.full(len(direct), CODES.index("a"), np.uint8), np.full(len(direct), STRENGTH["a"]))]
+    found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(g.nodes[j], window) for j in opposites.tolist()))
+    return tuple(frozen(np.concatenate(column)) for column in zip(*found))
 
 
 def widened(window: Window) -> Window:

@@ -111,6 +111,13 @@ def frozen(array):
     return array
 
 
+def no_relations() -> Relations:
+    """Relations of nothing: three empty read-only arrays."""
+    import numpy as np
+
+    return frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0))
+
+
 @functools.lru_cache(maxsize=100_000)
 def lemmas(form: str) -> tuple[tuple[str, str], ...]:
     """(lemma, tag) pairs of which the phrase is an inflection (drains -> drain NNS, VBZ)."""
@@ -246,7 +253,7 @@ def relations(phrase: str, compose: bool = True, window: Window = EVERY) -> Rela
             found.append(agreed(key, window))
             found.append(located(key, window))
     if not found:
-        return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+        return no_relations()
     return tuple(frozen(np.concatenate(column)) for column in zip(*found))
 
 
@@ -296,7 +303,7 @@ def agreed(key: str, window: Window = EVERY) -> Relations:
 
     words = content_words(key)
     if len(words) != 2 or len(key.split(" ")) > 3:
-        return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+        return no_relations()
     (a, ca, sa), (b, cb, sb) = (strongest(w, window) for w in words)
     ids, i, j = np.intersect1d(a, b, assume_unique=True, return_indices=True)
     ca, sa, cb, sb = ca[i], sa[i], cb[j], sb[j]
@@ -323,7 +330,7 @@ def located(key: str, window: Window = EVERY) -> Relations:
     import numpy as np
 
     if not (m := LOCATED.fullmatch(key)):
-        return (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
+        return no_relations()
     ids, codes, _ = parts_of(m.group(1), window)
     return frozen(ids), frozen(codes), frozen(np.full(len(ids), AGREED))
 
@@ -344,13 +351,12 @@ def opposed(key: str, window: Window = EVERY) -> Relations:
     senses), and their relations as a content word's (PART times theirs: "not happy" -> SAD)."""
     import numpy as np
 
-    empty = (frozen(np.empty(0, np.int32)), frozen(np.empty(0, np.uint8)), frozen(np.empty(0)))
     if not (m := NEGATED.fullmatch(key)):
-        return empty
+        return no_relations()
     index, indptr, ids = sparse_index("opposite")
     i = index.get(m.group(1))
     if i is None:
-        return empty
+        return no_relations()
     g = graph()
     opposites = ids[int(indptr[i]) : int(indptr[i + 1])]
     lengths = g.lengths[opposites]

@@ -265,16 +265,27 @@ def word_relations(word: str, window: Window = EVERY) -> Relations:
     return tuple(frozen(np.concatenate(column)) for column in zip(*lemma_relations(word, window)))
 
 
-def parts_of(word: str, window: Window = EVERY) -> Relations:
-    """The parts of the whole a word names (VENICE for "italian"), as relations coded "p"."""
+def turned_round(name: str, word: str):
+    """A word's row of one of the index's turned-round tables ("part", "opposite"): graph ids."""
     import numpy as np
 
-    index, indptr, ids = sparse_index("part")
+    index, indptr, ids = sparse_index(name)
     i = index.get(word)
-    found = ids[int(indptr[i]) : int(indptr[i + 1])] if i is not None else np.empty(0, np.int32)
-    lengths = graph().lengths[found]
-    found = found[(lengths >= window[0]) & (lengths <= window[1])]
-    return found, np.full(len(found), CODES.index("p"), np.uint8), np.full(len(found), STRENGTH["p"])
+    return ids[int(indptr[i]) : int(indptr[i + 1])] if i is not None else np.empty(0, np.int32)
+
+
+def coded(ids, code: str, window: Window) -> Relations:
+    """The graph ids whose lengths the window admits, as relations of one code at its strength."""
+    import numpy as np
+
+    lengths = graph().lengths[ids]
+    found = ids[(lengths >= window[0]) & (lengths <= window[1])]
+    return found, np.full(len(found), CODES.index(code), np.uint8), np.full(len(found), STRENGTH[code])
+
+
+def parts_of(word: str, window: Window = EVERY) -> Relations:
+    """The parts of the whole a word names (VENICE for "italian"), as relations coded "p"."""
+    return coded(turned_round("part", word), "p", window)
 
 
 def strongest(word: str, window: Window = EVERY) -> Relations:
@@ -353,16 +364,9 @@ def opposed(key: str, window: Window = EVERY) -> Relations:
 
     if not (m := NEGATED.fullmatch(key)):
         return no_relations()
-    index, indptr, ids = sparse_index("opposite")
-    i = index.get(m.group(1))
-    if i is None:
-        return no_relations()
-    g = graph()
-    opposites = ids[int(indptr[i]) : int(indptr[i + 1])]
-    lengths = g.lengths[opposites]
-    direct = opposites[(lengths >= window[0]) & (lengths <= window[1])]
-    found = [(direct, np.full(len(direct), CODES.index("a"), np.uint8), np.full(len(direct), STRENGTH["a"]))]
-    found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(g.nodes[j], window) for j in opposites.tolist()))
+    opposites = turned_round("opposite", m.group(1))
+    found = [coded(opposites, "a", window)]
+    found.extend((ids, codes, strengths * PART) for ids, codes, strengths in (word_relations(graph().nodes[j], window) for j in opposites.tolist()))
     return tuple(frozen(np.concatenate(column)) for column in zip(*found))
 
 
